@@ -1,0 +1,110 @@
+/**
+ * Errors: `JsonRpcError` for what goes on the wire, and library faults with stable
+ * string codes (listed in the package README) for what stays local.
+ */
+import type { JsonRpcErrorObject } from "./types";
+
+/** The error codes JSON-RPC 2.0 reserves (section 5.1). */
+export const ErrorCode = {
+  ParseError: -32700,
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
+  InvalidParams: -32602,
+  InternalError: -32603,
+} as const;
+
+/** One of the standard JSON-RPC error codes. */
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/**
+ * An error that travels on the wire as `{ code, message, data }`.
+ *
+ * Throw it from a handler to answer with exactly that error. Anything else a handler throws
+ * is turned into -32603 by `JsonRpcError.from`, with a generic message: no stack and no
+ * internal message ever reaches the peer.
+ */
+export class JsonRpcError extends Error {
+  override readonly name = "JsonRpcError";
+  /** The integer error code. */
+  readonly code: number;
+  /** Optional structured detail, sent as the error's `data` member. */
+  readonly data: unknown;
+
+  /** Creates a wire error; `code` must be an integer. */
+  constructor(code: number, message: string, data?: unknown) {
+    super(message);
+    if (!Number.isInteger(code)) throw new TypeError(`JsonRpcError code must be an integer, got ${String(code)}`);
+    this.code = code;
+    this.data = data;
+  }
+
+  /**
+   * Turns anything thrown into a wire error. A `JsonRpcError` passes through unchanged;
+   * anything else becomes -32603 "Internal error" (pass `onInternal` to log the original).
+   */
+  static from(error: unknown, onInternal?: (original: unknown) => void): JsonRpcError {
+    if (error instanceof JsonRpcError) return error;
+    onInternal?.(error);
+    return new JsonRpcError(ErrorCode.InternalError, "Internal error");
+  }
+
+  /** Rebuilds an error received from the peer (a response's `error` member). */
+  static fromObject(object: JsonRpcErrorObject): JsonRpcError {
+    return new JsonRpcError(object.code, object.message, object.data);
+  }
+
+  /** The `error` member to put on the wire. */
+  toObject(): JsonRpcErrorObject {
+    return this.data === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, data: this.data };
+  }
+}
+
+/** Stable codes of library faults (never sent on the wire). */
+export const FaultCode = {
+  /** A frame could not be decoded; it was answered or dropped and the transport goes on. */
+  BadFrame: "BAD_FRAME",
+  /** A line or message exceeded its size limit and was dropped. */
+  Oversized: "OVERSIZED",
+  /** A write to the underlying stream failed. */
+  WriteFailed: "WRITE_FAILED",
+  /** A response arrived for no pending request. */
+  UnknownResponse: "UNKNOWN_RESPONSE",
+  /** A request did not get a response in time. */
+  Timeout: "TIMEOUT",
+  /** A request was aborted by its caller's signal. */
+  Aborted: "ABORTED",
+  /** The connection closed before a response arrived. */
+  Closed: "CLOSED",
+} as const;
+
+/** One of the stable fault codes. */
+export type FaultCode = (typeof FaultCode)[keyof typeof FaultCode];
+
+/** A recoverable transport fault, reported through `TransportSink.error`. */
+export class TransportError extends Error {
+  override readonly name = "TransportError";
+  /** A stable string code from `FaultCode`. */
+  readonly code: FaultCode;
+  /** Creates a transport fault with a stable code and a message that says what happened. */
+  constructor(code: FaultCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+}
+
+/** A local request that ended without a response: timed out, aborted, or its connection closed. */
+export class RequestError extends Error {
+  override readonly name = "RequestError";
+  /** `TIMEOUT`, `ABORTED` or `CLOSED`. */
+  readonly code: typeof FaultCode.Timeout | typeof FaultCode.Aborted | typeof FaultCode.Closed;
+  /** The method of the request that failed. */
+  readonly method: string;
+  /** Creates a request fault; `cause` carries the abort reason or the close reason. */
+  constructor(code: RequestError["code"], method: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.method = method;
+  }
+}
