@@ -1,8 +1,23 @@
 /**
  * The codec: bytes or text in, a validated payload (or the error to answer with) out.
- * `decode` never throws. See the package README for the limits and their defaults.
+ * `decode` never throws on any input. See the package README for the limits and their
+ * defaults. Order of the guards, cheapest first: size, UTF-8, depth, `JSON.parse`,
+ * structure, prototype keys.
  */
-import type { JsonRpcFailure, JsonRpcPayload } from "./types";
+import type { JsonRpcFailure, JsonRpcMessage, JsonRpcPayload } from "./types";
+import { ErrorCode } from "./errors";
+import { hasFewOpeners, isDepthWithin } from "./depth";
+import { findTopLevelId } from "./find-id";
+import { findPrototypeKey, mayHoldPrototypeKey } from "./proto-guard";
+import { checkMessage, invalidRequest } from "./validate";
+import {
+  checkPositiveInteger,
+  DEFAULT_MAX_BATCH,
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_MESSAGE_BYTES,
+  isWellFormedText,
+  utf8ByteLength,
+} from "./limits";
 
 /** Limits applied by `decode`, each refused before `JSON.parse` runs where it can be. */
 export interface DecodeLimits {
@@ -26,14 +41,129 @@ export type DecodeResult =
   | { readonly ok: true; readonly payload: JsonRpcPayload; readonly invalid: readonly JsonRpcFailure[] }
   | { readonly ok: false; readonly error: JsonRpcFailure };
 
-/** Decodes one frame. Never throws, on any input. */
-export function decode(input: string | Uint8Array, limits?: DecodeLimits): DecodeResult {
-  void input;
-  void limits;
-  throw new Error("not implemented yet");
+const NONE: readonly JsonRpcFailure[] = Object.freeze([]);
+/** How much of an oversized frame is searched for the id of the error reply. */
+const ID_WINDOW = 64 * 1024;
+
+let utf8: TextDecoder | undefined;
+
+function refuse(error: JsonRpcFailure): DecodeResult {
+  return { ok: false, error };
 }
 
-/** Encodes a payload for the wire. */
+function parseError(reason: string): DecodeResult {
+  return refuse({ jsonrpc: "2.0", id: null, error: { code: ErrorCode.ParseError, message: `Parse error: ${reason}` } });
+}
+
+function tooLarge(text: string | undefined, max: number): DecodeResult {
+  const id = text === undefined ? null : findTopLevelId(text, ID_WINDOW);
+  return refuse(invalidRequest(id, `the message exceeds maxMessageBytes (${max} bytes)`));
+}
+
+function bytesToText(input: Uint8Array, max: number): string | DecodeResult {
+  if (input.byteLength > max) {
+    const prefix = new TextDecoder().decode(input.subarray(0, ID_WINDOW));
+    return tooLarge(prefix, max);
+  }
+  utf8 ??= new TextDecoder("utf-8", { fatal: true });
+  try {
+    return utf8.decode(input);
+  } catch {
+    return parseError("the bytes are not valid UTF-8");
+  }
+}
+
+function checkTextSize(text: string, max: number): DecodeResult | undefined {
+  // UTF-8 needs 1 to 3 bytes per UTF-16 unit, so the exact count runs only in between.
+  if (text.length > max || (text.length * 3 > max && utf8ByteLength(text, max) > max)) return tooLarge(text, max);
+  if (!isWellFormedText(text)) return parseError("the text holds a lone surrogate (not well-formed Unicode)");
+  return undefined;
+}
+
+/** Decodes one frame. Never throws on any input; throws a `TypeError` only for invalid `limits`. */
+export function decode(input: string | Uint8Array, limits?: DecodeLimits): DecodeResult {
+  const maxBytes = limits?.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  const maxDepth = limits?.maxDepth ?? DEFAULT_MAX_DEPTH;
+  const maxBatch = limits?.maxBatch ?? DEFAULT_MAX_BATCH;
+  if (limits !== undefined) checkLimits(limits);
+  try {
+    return decodeText(input, maxBytes, maxDepth, maxBatch);
+  } catch {
+    return parseError("the frame could not be read");
+  }
+}
+
+function checkLimits(limits: DecodeLimits): void {
+  checkPositiveInteger("maxMessageBytes", limits.maxMessageBytes);
+  checkPositiveInteger("maxDepth", limits.maxDepth);
+  checkPositiveInteger("maxBatch", limits.maxBatch);
+}
+
+function decodeText(input: string | Uint8Array, maxBytes: number, maxDepth: number, maxBatch: number): DecodeResult {
+  let text: string;
+  if (typeof input === "string") {
+    const refused = checkTextSize(input, maxBytes);
+    if (refused) return refused;
+    text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  } else {
+    const decoded = bytesToText(input, maxBytes);
+    if (typeof decoded !== "string") return decoded;
+    text = decoded;
+  }
+  if (text.length > maxDepth * 2 && !hasFewOpeners(text, maxDepth) && !isDepthWithin(text, maxDepth)) {
+    return refuse(invalidRequest(findTopLevelId(text, text.length), `nesting exceeds maxDepth (${maxDepth} levels)`));
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return parseError("the text is not valid JSON");
+  }
+  const guard = mayHoldPrototypeKey(text);
+  return Array.isArray(value) ? checkBatch(value, maxBatch, guard) : checkSingle(value, guard);
+}
+
+function checkOne(value: unknown, guard: boolean): JsonRpcFailure | undefined {
+  const failure = checkMessage(value);
+  if (failure !== undefined || !guard) return failure;
+  const key = findPrototypeKey(value);
+  if (key === undefined) return undefined;
+  const id = (value as { id?: unknown }).id;
+  const callId = (value as { method?: unknown }).method !== undefined && (typeof id === "string" || typeof id === "number") ? id : null;
+  return invalidRequest(callId, `the key "${key}" is not accepted (prototype pollution guard)`);
+}
+
+function checkSingle(value: unknown, guard: boolean): DecodeResult {
+  const failure = checkOne(value, guard);
+  return failure === undefined ? { ok: true, payload: value as JsonRpcMessage, invalid: NONE } : refuse(failure);
+}
+
+function checkBatch(batch: unknown[], maxBatch: number, guard: boolean): DecodeResult {
+  if (batch.length === 0) return refuse(invalidRequest(null, "an empty batch is not a request"));
+  if (batch.length > maxBatch) return refuse(invalidRequest(null, `the batch holds ${batch.length} messages, more than maxBatch (${maxBatch})`));
+  let valid: JsonRpcMessage[] | undefined;
+  let invalid: JsonRpcFailure[] | undefined;
+  for (let i = 0; i < batch.length; i++) {
+    const failure = checkOne(batch[i], guard);
+    if (failure === undefined) {
+      if (invalid !== undefined) (valid ??= []).push(batch[i] as JsonRpcMessage);
+    } else {
+      if (invalid === undefined) {
+        invalid = [];
+        valid = batch.slice(0, i) as JsonRpcMessage[];
+      }
+      invalid.push(failure);
+    }
+  }
+  if (invalid === undefined) return { ok: true, payload: batch as JsonRpcMessage[], invalid: NONE };
+  return { ok: true, payload: valid ?? [], invalid };
+}
+
+/**
+ * Encodes a payload for the wire (`JSON.stringify`). Throws a `TypeError` when the payload
+ * cannot be serialised (a `BigInt`, a cycle); a `Peer` catches that and answers -32603.
+ * `undefined` members are dropped and non-finite numbers become `null`, as JSON requires.
+ */
 export function encode(payload: JsonRpcPayload): string {
   return JSON.stringify(payload);
 }

@@ -4,16 +4,82 @@
  */
 import type { DecodeResult } from "./codec";
 import type { Exchange, TransportSink } from "./transport";
+import type { JsonRpcFailure, JsonRpcId, JsonRpcMessage, JsonRpcPayload } from "./types";
+import { FaultCode, TransportError } from "./errors";
+import { isRequest, isResponse } from "./types";
+
+function replyOrReport(exchange: Exchange, payload: JsonRpcPayload, sink: TransportSink): void {
+  const failed = (cause: unknown): void =>
+    sink.error(new TransportError(FaultCode.WriteFailed, "Could not send the error reply to a refused frame", { cause }));
+  try {
+    exchange.reply(payload).then(undefined, failed);
+  } catch (cause) {
+    failed(cause);
+  }
+}
+
+function isResponseArray(payload: JsonRpcPayload): payload is readonly JsonRpcMessage[] {
+  return Array.isArray(payload) && payload.every(isResponse);
+}
+
+/**
+ * Wraps a batch's exchange so the errors of its invalid elements ride in the batch's single
+ * reply: the first array of responses replied is extended with them. If every request of
+ * the batch is dropped (cancelled) instead, they are sent alone after the last drop.
+ */
+function foldingExchange(
+  exchange: Exchange,
+  requests: Set<JsonRpcId>,
+  invalid: readonly JsonRpcFailure[],
+  sink: TransportSink,
+): Exchange {
+  let folded = false;
+  return {
+    signal: exchange.signal,
+    info: exchange.info,
+    reply(payload: JsonRpcPayload): Promise<void> {
+      if (folded || !isResponseArray(payload)) return exchange.reply(payload);
+      folded = true;
+      return exchange.reply([...payload, ...invalid]);
+    },
+    drop(id: JsonRpcId): void {
+      exchange.drop?.(id);
+      requests.delete(id);
+      if (requests.size === 0 && !folded) {
+        folded = true;
+        replyOrReport(exchange, invalid, sink);
+      }
+    },
+  };
+}
 
 /**
  * Delivers one decoded frame. A refused frame is answered on `exchange` with its error and
  * never reaches the sink. A batch with invalid elements reaches the sink with its valid
  * elements only, and the errors of the invalid ones are folded into the batch's reply (or
- * sent alone when the valid elements expect no reply).
+ * sent alone when the valid elements expect no reply). An all-notification batch gets no
+ * reply from here. Every refusal is also reported to `sink.error` as `BAD_FRAME`, so the
+ * owner can log it; a failed error reply is reported as `WRITE_FAILED`. Throws only what the sink throws.
  */
 export function deliverFrame(result: DecodeResult, sink: TransportSink, exchange: Exchange): void {
-  void result;
-  void sink;
-  void exchange;
-  throw new Error("not implemented yet");
+  if (!result.ok) {
+    sink.error(new TransportError(FaultCode.BadFrame, `Refused a frame: ${result.error.error.message}`));
+    replyOrReport(exchange, result.error, sink);
+    return;
+  }
+  const { payload, invalid } = result;
+  if (invalid.length === 0) {
+    sink.payload(payload, exchange);
+    return;
+  }
+  sink.error(new TransportError(FaultCode.BadFrame, `Refused ${invalid.length} invalid message(s) of a batch`));
+  const valid = payload as readonly JsonRpcMessage[];
+  const requests = new Set<JsonRpcId>();
+  for (const message of valid) if (isRequest(message)) requests.add(message.id);
+  if (requests.size === 0) {
+    replyOrReport(exchange, invalid, sink);
+    if (valid.length > 0) sink.payload(valid, exchange);
+    return;
+  }
+  sink.payload(valid, foldingExchange(exchange, requests, invalid, sink));
 }

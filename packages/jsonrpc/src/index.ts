@@ -25,3 +25,13 @@ export type {
   PeerOptions,
   Peer,
 } from "./peer-types";
+export { decode, encode } from "./codec";
+export type { DecodeLimits, DecodeResult } from "./codec";
+export { deliverFrame } from "./frame";
+export { createPeer } from "./peer";
+export {
+  DEFAULT_MAX_MESSAGE_BYTES,
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_BATCH,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+} from "./limits";

@@ -78,6 +78,8 @@ export interface CancellationProtocol {
   params(id: JsonRpcId, reason?: string): JsonRpcParams;
   /** Reads the cancelled request's id from an inbound cancellation, or `undefined` when it names none. */
   requestId(params: JsonRpcParams | undefined): JsonRpcId | undefined;
+  /** Optional: reads the reason of an inbound cancellation, used as the handler signal's abort reason message. */
+  reason?(params: JsonRpcParams | undefined): string | undefined;
 }
 
 /** Options of `createPeer`. */

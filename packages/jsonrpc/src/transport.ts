@@ -3,7 +3,7 @@
  * `TransportSink` receives them, and each inbound frame comes with an `Exchange` that
  * replies on the same stream (for Streamable HTTP, the POST's response body).
  */
-import type { JsonRpcPayload } from "./types";
+import type { JsonRpcId, JsonRpcPayload } from "./types";
 import type { TransportError } from "./errors";
 
 /** Who sent a frame, as the transport authenticated them (for example from a bearer JWT). */
@@ -47,6 +47,13 @@ export interface Exchange {
   readonly signal: AbortSignal;
   /** What the transport knows about this frame. */
   readonly info: ExchangeInfo;
+  /**
+   * Optional: told by the `Peer` that request `id` of this frame will never get a response
+   * (the other side cancelled it; MCP forbids answering a cancelled request). A transport
+   * that ends a stream once every request of the frame is answered implements it, so the
+   * stream does not wait forever. Single-stream transports leave it out.
+   */
+  drop?(id: JsonRpcId): void;
 }
 
 /** Receives what a transport reads. Exactly one sink per transport. */

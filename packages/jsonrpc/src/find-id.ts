@@ -1,0 +1,77 @@
+/**
+ * Reads a request's id straight from the text of a frame that was refused before parsing
+ * (too deep, too large), so the error reply can carry the id the sender waits on
+ * (JSON-RPC 2.0 section 5: id null only when the id cannot be read).
+ */
+import type { JsonRpcId } from "./types";
+import { skipString } from "./depth";
+
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+function skipSpace(text: string, i: number): number {
+  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/** Reads a string or number token at `i`; `undefined` for anything else. */
+function readIdToken(text: string, i: number): JsonRpcId | undefined {
+  if (text.charCodeAt(i) === 0x22) {
+    const end = skipString(text, i);
+    if (end < 0) return undefined;
+    try {
+      const value: unknown = JSON.parse(text.slice(i, end));
+      return typeof value === "string" ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  NUMBER.lastIndex = i;
+  const match = NUMBER.exec(text);
+  if (!match) return undefined;
+  const value = Number(match[0]);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * Finds the `"id"` member of the top-level object in the first `window` characters of
+ * `text` and returns it when it is a string or a finite number (the last one wins, as with
+ * `JSON.parse`); otherwise null. Linear, string-aware, never recursive; a frame whose top
+ * level is not an object (a batch) yields null. Also null when the request carries a
+ * `method` that cannot be read: a response's id must never be echoed back (see codec).
+ */
+export function findTopLevelId(text: string, window: number): JsonRpcId | null {
+  const n = Math.min(text.length, window);
+  let i = skipSpace(text, text.charCodeAt(0) === 0xfeff ? 1 : 0);
+  if (text.charCodeAt(i) !== 0x7b) return null;
+  let depth = 0;
+  let prev = 0;
+  let id: JsonRpcId | null = null;
+  let sawMethod = false;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      const end = skipString(text, i);
+      if (end < 0 || end > n) break;
+      if (depth === 1 && (prev === 0x7b || prev === 0x2c)) {
+        const key = text.slice(i, end);
+        const after = skipSpace(text, end);
+        if (text.charCodeAt(after) === 0x3a) {
+          if (key === '"id"') id = readIdToken(text, skipSpace(text, after + 1)) ?? null;
+          else if (key === '"method"') sawMethod = true;
+        }
+      }
+      prev = c;
+      i = end;
+      continue;
+    }
+    if (c === 0x7b || c === 0x5b) depth++;
+    else if (c === 0x7d || c === 0x5d) depth--;
+    if (!isSpace(c)) prev = c;
+    i++;
+  }
+  return sawMethod ? id : null;
+}

@@ -1,0 +1,128 @@
+/**
+ * The inbound half of a `Peer`: the handler registry, running requests by id (duplicates
+ * refused), inbound cancellation, and turning handler outcomes into responses
+ * (JSON-RPC 2.0 sections 4 and 5).
+ */
+import type { CancellationProtocol, Logger, NotificationHandler, RequestHandler } from "./peer-types";
+import type { Exchange } from "./transport";
+import type { JsonRpcId, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "./types";
+import type { CallHost } from "./peer-call";
+import { InboundCall } from "./peer-call";
+import { ErrorCode, JsonRpcError } from "./errors";
+
+/** A request's outcome: its response, nothing (cancelled or nowhere to send), or a promise of either. */
+export type Outcome = JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined>;
+
+function failure(id: JsonRpcId, code: number, message: string): JsonRpcResponse {
+  return { jsonrpc: "2.0", id, error: { code, message } };
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
+}
+
+/** Builds the inbound half. */
+export function createInbound(host: CallHost, logger: Logger, cancellation: CancellationProtocol | undefined, isClosed: () => boolean) {
+  const handlers = new Map<string, RequestHandler>();
+  const notificationHandlers = new Map<string, NotificationHandler>();
+  const running = new Map<JsonRpcId, InboundCall>();
+
+  function register<H>(map: Map<string, H>, kind: string, method: string, handler: H): () => void {
+    if (typeof method !== "string" || method === "") throw new TypeError(`${kind}: method must be a non-empty string`);
+    if (typeof handler !== "function") throw new TypeError(`${kind}("${method}"): handler must be a function`);
+    if (map.has(method)) throw new TypeError(`${kind}("${method}"): a handler is already registered; call the function the first registration returned to remove it`);
+    map.set(method, handler);
+    return () => {
+      if (map.get(method) === handler) map.delete(method);
+    };
+  }
+
+  /** Settles a call: drops the response when cancelled or when it can no longer be sent. */
+  function settle(call: InboundCall, response: JsonRpcResponse): JsonRpcResponse | undefined {
+    call.finish();
+    if (running.get(call.id) === call) running.delete(call.id);
+    if (call.cancelled) {
+      call.exchange.drop?.(call.id);
+      return undefined;
+    }
+    return isClosed() || call.exchange.signal.aborted ? undefined : response;
+  }
+
+  function succeed(call: InboundCall, value: unknown): JsonRpcResponse | undefined {
+    return settle(call, { jsonrpc: "2.0", id: call.id, result: value === undefined ? null : value });
+  }
+
+  function fail(call: InboundCall, error: unknown): JsonRpcResponse | undefined {
+    const wire = JsonRpcError.from(error, (original) =>
+      logger.error(`The handler of "${call.method}" (id ${String(call.id)}) threw; the peer was answered with -32603`, original),
+    );
+    return settle(call, { jsonrpc: "2.0", id: call.id, error: wire.toObject() });
+  }
+
+  /** Runs one request's handler. A plain return value is answered without a microtask hop. */
+  function call(message: JsonRpcRequest, exchange: Exchange, inBatch: boolean): Outcome {
+    const { id, method } = message;
+    const handler = handlers.get(method);
+    if (handler === undefined) return failure(id, ErrorCode.MethodNotFound, `Method not found: ${method}`);
+    if (running.has(id)) {
+      return failure(id, ErrorCode.InvalidRequest, `Invalid Request: a request with id ${JSON.stringify(id)} is already in flight`);
+    }
+    const context = new InboundCall(host, id, method, exchange, inBatch);
+    running.set(id, context);
+    let value: unknown;
+    try {
+      value = handler(message.params, context);
+    } catch (error) {
+      return fail(context, error);
+    }
+    if (!isThenable(value)) return succeed(context, value);
+    return Promise.resolve(value).then(
+      (result) => succeed(context, result),
+      (error: unknown) => fail(context, error),
+    );
+  }
+
+  function cancel(message: JsonRpcNotification): void {
+    if (cancellation === undefined) return;
+    let id: JsonRpcId | undefined;
+    let reason: string | undefined;
+    try {
+      id = cancellation.requestId(message.params);
+      reason = cancellation.reason?.(message.params);
+    } catch (error) {
+      logger.warn(`Could not read the cancellation "${message.method}"`, error);
+      return;
+    }
+    const target = id === undefined ? undefined : running.get(id);
+    if (target === undefined) return;
+    target.cancelled = true;
+    target.abort(new Error(reason === undefined ? "Cancelled by the peer" : `Cancelled by the peer: ${reason}`));
+  }
+
+  function notification(message: JsonRpcNotification, exchange: Exchange): void {
+    if (message.method === cancellation?.method) cancel(message);
+    const handler = notificationHandlers.get(message.method);
+    if (handler === undefined) return;
+    const report = (error: unknown): void => logger.error(`The handler of notification "${message.method}" threw`, error);
+    try {
+      const value: unknown = handler(message.params, { method: message.method, info: exchange.info });
+      if (isThenable(value)) value.then(undefined, report);
+    } catch (error) {
+      report(error);
+    }
+  }
+
+  function abortAll(reason: unknown): void {
+    for (const context of running.values()) context.abort(reason);
+    running.clear();
+  }
+
+  return {
+    handle: (method: string, handler: RequestHandler) => register(handlers, "handle", method, handler),
+    handleNotification: (method: string, handler: NotificationHandler) =>
+      register(notificationHandlers, "handleNotification", method, handler),
+    call,
+    notification,
+    abortAll,
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * The outbound half of a `Peer`: request ids, the pending map, timeouts, aborts and the
+ * cancellation notification sent for a request given up on (JSON-RPC 2.0 section 4;
+ * MCP "Cancellation").
+ */
+import type { CancellationProtocol, Logger, RequestOptions } from "./peer-types";
+import type { Exchange } from "./transport";
+import type { JsonRpcId, JsonRpcParams, JsonRpcPayload, JsonRpcRequest, JsonRpcResponse } from "./types";
+import { FaultCode, JsonRpcError, RequestError } from "./errors";
+
+/** Sends a payload through `via` when given, else through the transport. */
+export type SendFn = (payload: JsonRpcPayload, via: Exchange | undefined) => Promise<void>;
+
+interface Pending {
+  readonly method: string;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: unknown) => void;
+  readonly via: Exchange | undefined;
+  readonly signal: AbortSignal | undefined;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  onAbort: (() => void) | undefined;
+}
+
+/** What `peer.ts` uses of the outbound half. */
+export interface Outbound {
+  request(method: string, params: JsonRpcParams | undefined, options: RequestOptions | undefined): Promise<unknown>;
+  /** Settles the pending request a response answers; false when no request waits for its id. */
+  settle(response: JsonRpcResponse): boolean;
+  /** Rejects every pending request with `CLOSED`. */
+  closeAll(reason: Error | undefined): void;
+}
+
+function checkTimeout(timeoutMs: number): void {
+  if (!(timeoutMs >= 0 && timeoutMs <= 2_147_483_647)) {
+    throw new TypeError(`timeoutMs must be a number of milliseconds between 0 and 2^31-1 (0 = none), got ${String(timeoutMs)}`);
+  }
+}
+
+function describeReason(reason: unknown): string | undefined {
+  if (reason instanceof Error) return reason.message;
+  return typeof reason === "string" ? reason : undefined;
+}
+
+/** Builds the outbound half. `isClosed` tells whether the peer has closed. */
+export function createOutbound(
+  send: SendFn,
+  isClosed: () => boolean,
+  defaultTimeoutMs: number,
+  logger: Logger,
+  cancellation: CancellationProtocol | undefined,
+): Outbound {
+  const pending = new Map<JsonRpcId, Pending>();
+  let nextId = 1;
+
+  function take(id: JsonRpcId): Pending | undefined {
+    const entry = pending.get(id);
+    if (entry === undefined) return undefined;
+    pending.delete(id);
+    if (entry.timer !== undefined) clearTimeout(entry.timer);
+    if (entry.onAbort !== undefined) entry.signal?.removeEventListener("abort", entry.onAbort);
+    return entry;
+  }
+
+  function sendCancel(id: JsonRpcId, via: Exchange | undefined, reason: string | undefined): void {
+    if (cancellation === undefined || isClosed()) return;
+    const notice = { jsonrpc: "2.0", method: cancellation.method, params: cancellation.params(id, reason) } as const;
+    send(notice, via).then(undefined, (error: unknown) => logger.warn(`Could not send the cancellation of request ${String(id)}`, error));
+  }
+
+  function onTimeout(id: JsonRpcId, timeoutMs: number): void {
+    const entry = take(id);
+    if (entry === undefined) return;
+    const message = `Request "${entry.method}" (id ${String(id)}) got no response within ${timeoutMs} ms; raise timeoutMs if it is expected to take longer`;
+    entry.reject(new RequestError(FaultCode.Timeout, entry.method, message));
+    sendCancel(id, entry.via, "timeout");
+  }
+
+  function onAbort(id: JsonRpcId): void {
+    const entry = take(id);
+    if (entry === undefined) return;
+    const reason: unknown = entry.signal?.reason;
+    entry.reject(new RequestError(FaultCode.Aborted, entry.method, `Request "${entry.method}" (id ${String(id)}) was aborted`, { cause: reason }));
+    sendCancel(id, entry.via, describeReason(reason));
+  }
+
+  function request(method: string, params: JsonRpcParams | undefined, options: RequestOptions | undefined): Promise<unknown> {
+    if (typeof method !== "string") throw new TypeError("request(method): method must be a string");
+    const timeoutMs = options?.timeoutMs ?? defaultTimeoutMs;
+    checkTimeout(timeoutMs);
+    if (isClosed()) return Promise.reject(new RequestError(FaultCode.Closed, method, `Cannot send "${method}": the peer is closed`));
+    const signal = options?.signal;
+    if (signal?.aborted) {
+      return Promise.reject(new RequestError(FaultCode.Aborted, method, `Request "${method}" was aborted before it was sent`, { cause: signal.reason }));
+    }
+    const id = nextId++;
+    const message: JsonRpcRequest = params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params };
+    const via = options?.via;
+    return new Promise((resolve, reject) => {
+      const entry: Pending = { method, resolve, reject, via, signal, timer: undefined, onAbort: undefined };
+      pending.set(id, entry);
+      if (timeoutMs > 0) entry.timer = setTimeout(onTimeout, timeoutMs, id, timeoutMs);
+      if (signal !== undefined) {
+        entry.onAbort = () => onAbort(id);
+        signal.addEventListener("abort", entry.onAbort, { once: true });
+      }
+      send(message, via).then(undefined, (error: unknown) => take(id)?.reject(error));
+    });
+  }
+
+  function settle(response: JsonRpcResponse): boolean {
+    if (response.id === null) return false;
+    const entry = take(response.id);
+    if (entry === undefined) return false;
+    if ("error" in response) entry.reject(JsonRpcError.fromObject(response.error));
+    else entry.resolve(response.result);
+    return true;
+  }
+
+  function closeAll(reason: Error | undefined): void {
+    for (const id of [...pending.keys()]) {
+      const entry = take(id);
+      if (entry === undefined) continue;
+      const message = `The connection closed before "${entry.method}" (id ${String(id)}) got a response`;
+      entry.reject(new RequestError(FaultCode.Closed, entry.method, message, { cause: reason }));
+    }
+  }
+
+  return { request, settle, closeAll };
+}
