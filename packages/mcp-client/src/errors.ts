@@ -1,0 +1,53 @@
+/**
+ * Library faults of the client, with stable string codes (listed in the package README).
+ * Wire errors from the server arrive as `JsonRpcError`; requests that end without a response
+ * (timeout, abort, closed connection) arrive as `RequestError`, both from `@proto/jsonrpc`.
+ */
+
+/** Stable codes of the client's own errors. */
+export const ClientErrorCode = {
+  /** The server chose a protocol version this client does not speak; the connection was closed. */
+  UnsupportedVersion: "UNSUPPORTED_VERSION",
+  /** The server did not declare the capability a call needs (for example `tools/call` without `tools`). */
+  CapabilityMissing: "CAPABILITY_MISSING",
+  /** The client is not connected and has no transport factory to connect with. */
+  NotConnected: "NOT_CONNECTED",
+  /** Connecting failed (after the configured retries). `cause` holds the last attempt's error. */
+  ConnectFailed: "CONNECT_FAILED",
+  /** Connecting took longer than `connectTimeoutMs`. */
+  ConnectTimeout: "CONNECT_TIMEOUT",
+  /** The client was closed by its owner; create a new one to talk to the server again. */
+  Closed: "CLIENT_CLOSED",
+  /** A tool's `structuredContent` does not match its `outputSchema` (or is missing). */
+  OutputSchemaViolation: "OUTPUT_SCHEMA_VIOLATION",
+  /** A tool's `outputSchema` cannot be compiled. */
+  InvalidOutputSchema: "INVALID_OUTPUT_SCHEMA",
+  /** A tool call answered with `isError: true` (thrown only by the throwing helpers). */
+  ToolError: "TOOL_ERROR",
+  /** The server answered with a result that does not have the shape the method requires. */
+  InvalidResult: "INVALID_RESULT",
+} as const;
+
+/** One of the client's stable error codes. */
+export type ClientErrorCode = (typeof ClientErrorCode)[keyof typeof ClientErrorCode];
+
+/** An error raised by the client itself (never sent on the wire). Switch on `code`, not on the message. */
+export class McpClientError extends Error {
+  override readonly name: string = "McpClientError";
+  /** A stable string code from `ClientErrorCode`. */
+  readonly code: ClientErrorCode;
+  /** Structured detail (validation errors, supported versions), when there is any. */
+  readonly detail: unknown;
+
+  /** Creates a client fault; `message` says what happened and what to do. */
+  constructor(code: ClientErrorCode, message: string, options?: { cause?: unknown; detail?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.detail = options?.detail;
+  }
+}
+
+/** True when `error` is an `McpClientError`, optionally with the given code. */
+export function isMcpClientError(error: unknown, code?: ClientErrorCode): error is McpClientError {
+  return error instanceof McpClientError && (code === undefined || error.code === code);
+}
