@@ -1,0 +1,157 @@
+/**
+ * The server side of the MCP stdio transport (spec 2025-11-25, "Transports > stdio"): frames
+ * are read from stdin and written to stdout, one JSON-RPC payload per line; stdout carries
+ * nothing else. The transport closes when stdin ends, so a server whose host died exits.
+ */
+import type { Readable, Writable } from "node:stream";
+import { FaultCode, TransportError } from "@proto/jsonrpc";
+import type { DecodeLimits, Exchange, JsonRpcPayload, Logger, Transport, TransportSink } from "@proto/jsonrpc";
+import { checkMaxLineBytes } from "./line-decoder";
+import { encodeLine } from "./line-encoder";
+import { readLines } from "./read-lines";
+import type { LineReader } from "./read-lines";
+import { createOutstanding } from "./outstanding";
+import { createWriteQueue } from "./write-queue";
+
+/** Options of `createStdioServerTransport`. */
+export interface StdioServerTransportOptions {
+  /** Where frames are read from. Default `process.stdin`. The transport never destroys it. */
+  readonly stdin?: Readable;
+  /** Where frames are written. Default `process.stdout`. The transport never ends or destroys it. */
+  readonly stdout?: Writable;
+  /** Longest accepted inbound line in bytes; longer lines are dropped and reported `OVERSIZED`. Default 4 MiB. */
+  readonly maxLineBytes?: number;
+  /** Codec limits for each line (`maxMessageBytes`, `maxDepth`, `maxBatch`). */
+  readonly limits?: DecodeLimits;
+  /**
+   * Once stdin has ended, how long (ms) requests already received may still be answered before
+   * the transport closes anyway. It closes at once when none is outstanding. Default 5,000.
+   */
+  readonly endGraceMs?: number;
+  /** Receives a sink's own throw (a bug above the transport). Default: discard. */
+  readonly logger?: Logger;
+}
+
+/** A stdio server transport: a `Transport` plus what only stdio knows. */
+export interface StdioServerTransport extends Transport {
+  /** Resolves once the transport is closed, with the fault that closed it, if any. */
+  readonly closed: Promise<Error | undefined>;
+  /** Bytes held for an unfinished inbound line (never above `maxLineBytes`). */
+  readonly bufferedBytes: number;
+}
+
+function checkGrace(value: number | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < 0) throw new TypeError(`${name} must be a number of milliseconds >= 0, got ${String(value)}`);
+  return value;
+}
+
+/**
+ * Creates the server transport over a Readable/Writable pair (default: this process's stdin
+ * and stdout). Writes are serialised (one `write` per frame) and wait for `drain` under
+ * backpressure. It closes when stdin ends (after answering what it already received, within
+ * `endGraceMs`), when stdin or stdout fails (EPIPE: the host is gone), or on `close()`. Closing
+ * stops reading and hands already-queued frames to stdout; the streams stay open, so the
+ * process exits once nothing else keeps it alive.
+ */
+export function createStdioServerTransport(options: StdioServerTransportOptions = {}): StdioServerTransport {
+  const stdin = options.stdin ?? process.stdin;
+  const stdout = options.stdout ?? process.stdout;
+  const decoderOptions = { maxLineBytes: checkMaxLineBytes(options.maxLineBytes), limits: options.limits };
+  const endGraceMs = checkGrace(options.endGraceMs, "endGraceMs", 5_000);
+  const queue = createWriteQueue(stdout, "stdout");
+  const aborter = new AbortController();
+  const outstanding = createOutstanding();
+  let sink: TransportSink | undefined;
+  let reader: LineReader | undefined;
+  let done = false;
+  let inputEnded = false;
+  let graceTimer: ReturnType<typeof setTimeout> | undefined;
+  let resolveClosed!: (reason: Error | undefined) => void;
+  const closed = new Promise<Error | undefined>((resolve) => (resolveClosed = resolve));
+
+  function write(payload: JsonRpcPayload): Promise<void> {
+    if (done) return Promise.reject(new TransportError(FaultCode.Closed, "The stdio transport is closed."));
+    let line: string;
+    try {
+      line = encodeLine(payload);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    outstanding.answered(payload);
+    const written = queue.write(line);
+    closeIfAnswered();
+    return written;
+  }
+
+  const exchange: Exchange = {
+    reply: write,
+    signal: aborter.signal,
+    info: { transport: "stdio" },
+    drop(id) {
+      outstanding.dropped(id);
+      closeIfAnswered();
+    },
+  };
+
+  function closeIfAnswered(): void {
+    if (inputEnded && outstanding.count === 0) queueMicrotask(() => void close());
+  }
+  const counted: TransportSink = {
+    payload(payload, frameExchange) {
+      outstanding.received(payload);
+      sink?.payload(payload, frameExchange);
+    },
+    error: (error) => sink?.error(error),
+    closed: (reason) => sink?.closed(reason),
+  };
+
+  function onInputEnd(): void {
+    inputEnded = true;
+    if (outstanding.count === 0) void close();
+    else graceTimer = setTimeout(() => void close(), endGraceMs).unref();
+  }
+
+  const onStdoutError = (error: Error): void => {
+    void close(new TransportError(FaultCode.WriteFailed, `stdout failed (${(error as NodeJS.ErrnoException).code ?? error.message}): the host is gone.`, { cause: error }));
+  };
+
+  async function close(reason?: Error): Promise<void> {
+    if (done) return;
+    done = true;
+    clearTimeout(graceTimer);
+    reader?.stop();
+    if (reason) queue.abort(reason);
+    else queue.flush();
+    stdout.off("error", onStdoutError);
+    // A late EPIPE from a flushed frame must not become an uncaught 'error' event.
+    stdout.on("error", () => {});
+    aborter.abort(reason ?? new TransportError(FaultCode.Closed, "The stdio transport is closed."));
+    const target = sink;
+    sink = undefined;
+    resolveClosed(reason);
+    target?.closed(reason);
+  }
+
+  return {
+    async start(target) {
+      if (sink !== undefined || reader !== undefined) throw new TypeError("start() was already called: a transport has one consumer.");
+      if (done) throw new TypeError("The stdio transport is closed; create a new one.");
+      sink = target;
+      stdout.on("error", onStdoutError);
+      reader = readLines(stdin, decoderOptions, {
+        sink: () => (sink ? counted : undefined),
+        exchange,
+        end: onInputEnd,
+        error: (error) => void close(new TransportError(FaultCode.Closed, `stdin failed: ${error.message}`, { cause: error })),
+        logger: options.logger,
+      });
+    },
+    send: write,
+    close,
+    closed,
+    get bufferedBytes() {
+      return reader?.bufferedBytes ?? 0;
+    },
+  };
+}
