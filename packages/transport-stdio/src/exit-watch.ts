@@ -6,9 +6,11 @@
 import type { ChildProcess } from "node:child_process";
 import type { Logger } from "@proto/jsonrpc";
 
-/** How a child ended. */
+/** How a child process ended. */
 export interface ExitStatus {
+  /** The exit code, or null when a signal ended it. */
   readonly code: number | null;
+  /** The signal that ended it (`"SIGKILL"`), or null when it exited by itself. */
   readonly signal: NodeJS.Signals | null;
 }
 

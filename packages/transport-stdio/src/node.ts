@@ -13,3 +13,4 @@ export { redirectConsoleToStderr } from "./console-redirect";
 export { serveStdio } from "./serve-stdio";
 export type { StdioServable, ServeStdioOptions, StdioService } from "./serve-stdio";
 export type { ServerSummary } from "./banner";
+export type { ExitStatus } from "./exit-watch";

@@ -10,7 +10,7 @@ import { FaultCode, TransportError } from "@proto/jsonrpc";
 import type { DecodeLimits, Exchange, JsonRpcPayload, Logger, Transport, TransportSink } from "@proto/jsonrpc";
 import { childEnv } from "./child-env";
 import { createExitWatch } from "./exit-watch";
-import type { ExitWatch } from "./exit-watch";
+import type { ExitStatus, ExitWatch } from "./exit-watch";
 import { checkMaxLineBytes } from "./line-decoder";
 import { encodeLine } from "./line-encoder";
 import { exitedError, spawnError } from "./process-error";
@@ -57,6 +57,8 @@ export interface StdioClientTransport extends Transport {
   readonly pid: number | undefined;
   /** The child's stderr stream when `stderr: "pipe"`, else null. */
   readonly stderr: Readable | null;
+  /** How the child ended (`code` or `signal`), once it has exited; undefined before. */
+  readonly exitStatus: ExitStatus | undefined;
   /** The last lines the child wrote to stderr, oldest first (empty when inherited). */
   stderrTail(): readonly string[];
   /** Resolves once the transport is closed and the child is gone, with the fault, if any. */
@@ -211,6 +213,9 @@ export function createStdioClientTransport(options: StdioClientTransportOptions)
     closed,
     get pid() {
       return child?.pid;
+    },
+    get exitStatus() {
+      return watch?.exit;
     },
     get stderr() {
       return stderrMode === "pipe" ? (child?.stderr ?? null) : null;

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import * as root from "./index";
+import * as node from "./node";
+
+describe("public surface", () => {
+  it("pins the root entry's exports", () => {
+    expect(Object.keys(root).sort()).toEqual(["DEFAULT_MAX_LINE_BYTES", "createLineDecoder", "encodeLine"]);
+  });
+
+  it("pins the ./node entry's exports", () => {
+    expect(Object.keys(node).sort()).toEqual([
+      "StdioErrorCode",
+      "StdioProcessError",
+      "createStdioClientTransport",
+      "createStdioServerTransport",
+      "isStdioProcessError",
+      "redirectConsoleToStderr",
+      "serveStdio",
+    ]);
+  });
+});

@@ -1,0 +1,183 @@
+import { PassThrough, Writable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { createPeer, ErrorCode, FaultCode } from "@proto/jsonrpc";
+import type { JsonRpcPayload, TransportError, TransportSink } from "@proto/jsonrpc";
+import { createStdioServerTransport } from "./stdio-server";
+
+interface Recorded {
+  readonly sink: TransportSink;
+  readonly payloads: JsonRpcPayload[];
+  readonly errors: TransportError[];
+  readonly closed: (Error | undefined)[];
+}
+
+function record(): Recorded {
+  const payloads: JsonRpcPayload[] = [];
+  const errors: TransportError[] = [];
+  const closed: (Error | undefined)[] = [];
+  return { payloads, errors, closed, sink: { payload: (p) => void payloads.push(p), error: (e) => void errors.push(e), closed: (r) => void closed.push(r) } };
+}
+
+/** Collects what is written to a stream, line by line; `until(n)` waits for n lines. */
+function lines(stream: PassThrough): (() => unknown[]) & { until(count: number): Promise<unknown[]> } {
+  let text = "";
+  const all = (): unknown[] => text.split("\n").filter((line) => line.length > 0).map((line) => JSON.parse(line) as unknown);
+  const waiters: (() => void)[] = [];
+  stream.on("data", (chunk: Buffer) => {
+    text += chunk.toString();
+    for (const wake of waiters.splice(0)) wake();
+  });
+  const until = async (count: number): Promise<unknown[]> => {
+    while (all().length < count) await new Promise<void>((resolve) => waiters.push(resolve));
+    return all();
+  };
+  return Object.assign(all, { until });
+}
+
+const nextTick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+describe("createStdioServerTransport", () => {
+  it("delivers frames from stdin and writes replies as lines on stdout", async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const written = lines(stdout);
+    const transport = createStdioServerTransport({ stdin, stdout });
+    const peer = createPeer(transport);
+    peer.handle("add", (params) => (params as number[]).reduce((a, b) => a + b, 0));
+    await peer.start();
+    stdin.write('{"jsonrpc":"2.0","id":1,"method":"add","params":[1,2]}\r\n{"jsonrpc":"2.0","id":2,"meth');
+    stdin.write('od":"add","params":[3]}\nnot json\n[{"jsonrpc":"2.0","id":3,"method":"add","params":[4]},{"bad":1}]\n');
+    await peer.notify("note", { n: 1 });
+    expect(await written.until(5)).toEqual(
+      expect.arrayContaining([
+        { jsonrpc: "2.0", id: 1, result: 3 },
+        { jsonrpc: "2.0", id: 2, result: 3 },
+        { jsonrpc: "2.0", id: null, error: expect.objectContaining({ code: ErrorCode.ParseError }) },
+        [{ jsonrpc: "2.0", id: 3, result: 4 }, expect.objectContaining({ error: expect.objectContaining({ code: ErrorCode.InvalidRequest }) })],
+        { jsonrpc: "2.0", method: "note", params: { n: 1 } },
+      ]),
+    );
+    await peer.close();
+  });
+
+  it("closes when stdin ends with nothing outstanding, exactly once", async () => {
+    const stdin = new PassThrough();
+    const transport = createStdioServerTransport({ stdin, stdout: new PassThrough() });
+    const recorded = record();
+    await transport.start(recorded.sink);
+    stdin.end();
+    expect(await transport.closed).toBeUndefined();
+    await transport.close();
+    await transport.close(new Error("again"));
+    expect(recorded.closed).toEqual([undefined]);
+    await expect(transport.send({ jsonrpc: "2.0", method: "late" })).rejects.toMatchObject({ code: FaultCode.Closed });
+  });
+
+  it("answers requests received before stdin ended, then closes (echo '...' | server)", async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const written = lines(stdout);
+    const transport = createStdioServerTransport({ stdin, stdout });
+    const peer = createPeer(transport);
+    peer.handle("slow", () => new Promise((resolve) => setTimeout(() => resolve("done"), 30)));
+    await peer.start();
+    stdin.end('{"jsonrpc":"2.0","id":1,"method":"slow"}\n{"jsonrpc":"2.0","id":"1","method":"slow"}');
+    expect(await transport.closed).toBeUndefined();
+    expect(written()).toEqual([
+      { jsonrpc: "2.0", id: 1, result: "done" },
+      { jsonrpc: "2.0", id: "1", result: "done" },
+    ]);
+  });
+
+  it("closes after endGraceMs when a request is never answered", async () => {
+    const stdin = new PassThrough();
+    const transport = createStdioServerTransport({ stdin, stdout: new PassThrough(), endGraceMs: 10 });
+    const peer = createPeer(transport);
+    peer.handle("hang", () => new Promise(() => {}));
+    await peer.start();
+    stdin.end('{"jsonrpc":"2.0","id":1,"method":"hang"}\n');
+    expect(await transport.closed).toBeUndefined();
+  });
+
+  it("keeps at most maxLineBytes buffered while 100 MB without a newline arrive, then goes on", async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const written = lines(stdout);
+    const maxLineBytes = 1024 * 1024;
+    const transport = createStdioServerTransport({ stdin, stdout, maxLineBytes });
+    const recorded = record();
+    await transport.start({ ...recorded.sink, payload: (payload, exchange) => void exchange.reply({ jsonrpc: "2.0", id: (payload as { id: number }).id, result: "ok" }) });
+    const chunk = new Uint8Array(64 * 1024).fill(0x78);
+    let most = 0;
+    for (let sent = 0; sent < 100 * 1024 * 1024; sent += chunk.length) {
+      stdin.write(chunk);
+      await nextTick();
+      most = Math.max(most, transport.bufferedBytes);
+    }
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(maxLineBytes);
+    stdin.write('\n{"jsonrpc":"2.0","id":9,"method":"m"}\n');
+    await nextTick();
+    expect(recorded.errors.map((error) => error.code)).toEqual([FaultCode.Oversized]);
+    expect(written()).toEqual([{ jsonrpc: "2.0", id: 9, result: "ok" }]);
+    expect(transport.bufferedBytes).toBe(0);
+    await transport.close();
+  });
+
+  it("writes frames whole and in order, and waits for drain under backpressure", async () => {
+    let text = "";
+    let most = 0;
+    const stdout = new Writable({
+      highWaterMark: 256,
+      write(chunk: Buffer, _encoding, callback) {
+        most = Math.max(most, this.writableLength);
+        text += chunk.toString();
+        setImmediate(callback);
+      },
+    });
+    const transport = createStdioServerTransport({ stdin: new PassThrough(), stdout });
+    await transport.start(record().sink);
+    const frames = Array.from({ length: 500 }, (_, i) => ({ jsonrpc: "2.0" as const, method: "n", params: { i, pad: "p".repeat(i % 50) } }));
+    await Promise.all(frames.map((frame) => transport.send(frame)));
+    expect(text.split("\n").slice(0, -1).map((line) => JSON.parse(line) as unknown)).toEqual(frames);
+    // One frame may go past the mark (the write that made write() return false), never a pile.
+    expect(most).toBeLessThanOrEqual(256 + 100);
+    await transport.close();
+  });
+
+  it("closes with WRITE_FAILED when stdout breaks (EPIPE), without an unhandled error", async () => {
+    const stdout = new Writable({
+      write(_chunk, _encoding, callback) {
+        callback(Object.assign(new Error("write EPIPE"), { code: "EPIPE" }));
+      },
+    });
+    const transport = createStdioServerTransport({ stdin: new PassThrough(), stdout });
+    const recorded = record();
+    await transport.start(recorded.sink);
+    await expect(transport.send({ jsonrpc: "2.0", method: "m" })).rejects.toMatchObject({ code: FaultCode.WriteFailed });
+    const reason = await transport.closed;
+    expect(reason).toMatchObject({ code: FaultCode.WriteFailed });
+    expect(reason?.message).toContain("EPIPE");
+    expect(recorded.closed).toEqual([reason]);
+  });
+
+  it("rejects a payload JSON cannot carry, and goes on", async () => {
+    const stdout = new PassThrough();
+    const written = lines(stdout);
+    const transport = createStdioServerTransport({ stdin: new PassThrough(), stdout });
+    await transport.start(record().sink);
+    await expect(transport.send({ jsonrpc: "2.0", method: "m", params: { big: 1n } })).rejects.toThrow(TypeError);
+    await transport.send({ jsonrpc: "2.0", method: "ok" });
+    expect(written()).toEqual([{ jsonrpc: "2.0", method: "ok" }]);
+    await transport.close();
+  });
+
+  it("refuses a second start() and bad options", async () => {
+    const transport = createStdioServerTransport({ stdin: new PassThrough(), stdout: new PassThrough() });
+    await transport.start(record().sink);
+    await expect(transport.start(record().sink)).rejects.toThrow(TypeError);
+    await transport.close();
+    expect(() => createStdioServerTransport({ endGraceMs: -1 })).toThrow(/endGraceMs/);
+    expect(() => createStdioServerTransport({ maxLineBytes: 0 })).toThrow(/maxLineBytes/);
+  });
+});
