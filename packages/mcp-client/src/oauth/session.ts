@@ -1,0 +1,250 @@
+/**
+ * The state machine behind `createOAuth` and `createClientCredentialsAuth`: it holds the
+ * tokens of one MCP server, refreshes them before they expire and once on a 401, runs a full
+ * authorization on a 401 it cannot refresh away and a step-up on a 403 `insufficient_scope`,
+ * with a cap on authorizations per time window so a server that never accepts cannot loop us.
+ * One operation runs at a time; concurrent callers wait for it and share its outcome.
+ */
+import type { Logger } from "@proto/jsonrpc";
+import { type BearerChallenge, parseBearerChallenge } from "./challenge";
+import type { ClientIdentity, KeyCache } from "./client-auth";
+import { type Discovery, discover } from "./discovery";
+import { OAuthError, OAuthErrorCode } from "./errors";
+import type { GrantResult } from "./grants";
+import type { HttpSettings } from "./http";
+import { coversScopes, selectScope, unionScopes } from "./scopes";
+import { requestToken } from "./token-endpoint";
+import type { StoredAuthorization, StoredClient, StoredTokens, TokenStore } from "./token-store";
+import { assertSecureUrl, parseUrl } from "./urls";
+
+/** What differs between the user flow and the machine flow. */
+export interface GrantStrategy {
+  /** Obtains tokens from the discovered server for `scope`. */
+  obtain(discovery: Discovery, scope: string | undefined, session: SessionAccess, signal?: AbortSignal): Promise<GrantResult>;
+  /** The identity that obtained tokens for `clientId`, to refresh them. */
+  identityFor(clientId: string, issuer: string, state: StoredAuthorization | undefined): ClientIdentity;
+  /** Ask for `offline_access` when the server lists it. */
+  readonly offlineAccess: boolean;
+}
+
+/** What a strategy may read and write while it runs. */
+export interface SessionAccess {
+  readonly state: StoredAuthorization | undefined;
+  saveRegistration(issuer: string, client: StoredClient): Promise<void>;
+}
+
+/** Settings of one session. */
+export interface SessionSettings {
+  readonly server: URL;
+  readonly http: HttpSettings;
+  readonly store: TokenStore;
+  readonly storeKey: string;
+  readonly scope: string | undefined;
+  readonly refreshBeforeExpiryMs: number;
+  readonly maxAttempts: number;
+  readonly attemptWindowMs: number;
+  readonly selectIssuer?: (issuers: readonly string[]) => string;
+  readonly now: () => number;
+  readonly logger?: Logger;
+  readonly keys: KeyCache;
+}
+
+/** What the HTTP transport tells the provider about a refusal (the `HttpAuth` contract). */
+export interface UnauthorizedContext {
+  readonly status: 401 | 403;
+  /** The raw `WWW-Authenticate` header. */
+  readonly challenge: string | undefined;
+  readonly url: URL;
+  readonly signal?: AbortSignal;
+}
+
+/** Creates the session engine; `provider.ts` wraps it into the public provider. */
+export function createSession(settings: SessionSettings, strategy: GrantStrategy) {
+  let state: StoredAuthorization | undefined;
+  let loading: Promise<void> | undefined;
+  let flight: Promise<void> | undefined;
+  let refreshTriedFor: string | undefined;
+  let attempts: number[] = [];
+
+  const load = (): Promise<void> => {
+    loading ??= settings.store.load(settings.storeKey).then(
+      (value) => {
+        state = value;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+
+  const save = async (next: StoredAuthorization | undefined): Promise<void> => {
+    state = next;
+    if (next === undefined) await settings.store.delete(settings.storeKey);
+    else await settings.store.save(settings.storeKey, next);
+  };
+
+  const access: SessionAccess = {
+    get state() {
+      return state;
+    },
+    saveRegistration: (issuer, client) => save({ ...state, clients: { ...state?.clients, [issuer]: client } }),
+  };
+
+  /** Runs `task` unless an operation is running, in which case it waits for that one. */
+  const single = async (task: () => Promise<void>): Promise<void> => {
+    if (flight !== undefined) return flight;
+    flight = task().finally(() => {
+      flight = undefined;
+    });
+    return flight;
+  };
+
+  const countAttempt = (): void => {
+    const now = settings.now();
+    attempts = attempts.filter((at) => now - at < settings.attemptWindowMs);
+    if (attempts.length >= settings.maxAttempts) {
+      throw new OAuthError(
+        OAuthErrorCode.AttemptsExceeded,
+        `${attempts.length} authorizations in ${settings.attemptWindowMs} ms were all answered with another challenge; giving up on ${settings.server.href} (the server keeps refusing the tokens it asked for).`,
+        { detail: { attempts: attempts.length } },
+      );
+    }
+    attempts.push(now);
+  };
+
+  const refresh = async (tokens: StoredTokens, signal?: AbortSignal): Promise<void> => {
+    const endpoint = parseUrl(tokens.tokenEndpoint, "The stored token endpoint");
+    assertSecureUrl(endpoint, "the token endpoint", settings.http.allowInsecureHttp);
+    try {
+      const fresh = await requestToken({
+        http: settings.http,
+        endpoint,
+        params: { grant_type: "refresh_token", refresh_token: tokens.refreshToken, resource: tokens.resource },
+        client: strategy.identityFor(tokens.clientId, tokens.issuer, state),
+        method: tokens.authMethod,
+        issuer: tokens.issuer,
+        keys: settings.keys,
+        now: settings.now,
+        ...(signal === undefined ? {} : { signal }),
+      });
+      const { expiresAt: _old, ...kept } = tokens;
+      await save({ ...state, tokens: { ...kept, ...fresh, refreshToken: fresh.refreshToken ?? tokens.refreshToken, scope: fresh.scope ?? tokens.scope } });
+    } catch (error) {
+      const detail = error instanceof OAuthError ? (error.detail as { error?: string } | undefined) : undefined;
+      if (detail?.error === "invalid_grant" && state?.tokens === tokens) await save({ ...state, tokens: undefined });
+      throw error;
+    }
+  };
+
+  const grant = async (discovery: Discovery, scope: string | undefined, signal?: AbortSignal, counted = true): Promise<void> => {
+    if (counted) countAttempt();
+    const result = await strategy.obtain(discovery, scope, access, signal);
+    const tokens: StoredTokens = {
+      ...result.tokens,
+      issuer: discovery.issuer,
+      tokenEndpoint: discovery.metadata.token_endpoint,
+      resource: discovery.resource,
+      clientId: result.clientId,
+      authMethod: result.method,
+    };
+    await save({ ...state, tokens });
+  };
+
+  const discoverFor = (challenge: BearerChallenge | undefined, signal?: AbortSignal): Promise<Discovery> =>
+    discover({
+      http: settings.http,
+      server: settings.server,
+      ...(challenge?.resourceMetadata === undefined ? {} : { resourceMetadataUrl: challenge.resourceMetadata }),
+      ...(settings.selectIssuer === undefined ? {} : { selectIssuer: settings.selectIssuer }),
+      ...(settings.logger === undefined ? {} : { logger: settings.logger }),
+      ...(signal === undefined ? {} : { signal }),
+    });
+
+  const fullAuthorization = async (challenge: BearerChallenge | undefined, signal?: AbortSignal, counted = true): Promise<void> => {
+    const discovery = await discoverFor(challenge, signal);
+    const scope = selectScope({
+      ...(challenge?.scope === undefined ? {} : { challenge: challenge.scope }),
+      ...(settings.scope === undefined ? {} : { configured: settings.scope }),
+      ...(discovery.resourceMetadata?.scopes_supported === undefined ? {} : { resourceScopes: discovery.resourceMetadata.scopes_supported }),
+      ...(discovery.metadata.scopes_supported === undefined ? {} : { serverScopes: discovery.metadata.scopes_supported }),
+      offlineAccess: strategy.offlineAccess,
+    });
+    await grant(discovery, scope, signal, counted);
+  };
+
+  const onUnauthorized = async (challenge: BearerChallenge | undefined, signal?: AbortSignal): Promise<void> => {
+    const tokens = state?.tokens;
+    const wantsMore = challenge?.scope !== undefined && !coversScopes(tokens?.scope, challenge.scope);
+    if (tokens?.refreshToken !== undefined && !wantsMore && refreshTriedFor !== tokens.accessToken) {
+      refreshTriedFor = tokens.accessToken;
+      try {
+        await refresh(tokens, signal);
+        return;
+      } catch (error) {
+        if (error instanceof OAuthError && error.code === OAuthErrorCode.Aborted) throw error;
+        settings.logger?.warn(`Refreshing the token of ${settings.server.href} after a 401 failed; authorizing again.`, error);
+      }
+    }
+    await fullAuthorization(challenge, signal);
+  };
+
+  const onInsufficientScope = async (challenge: BearerChallenge, signal?: AbortSignal): Promise<void> => {
+    if (challenge.scope === undefined) return fullAuthorization(challenge, signal);
+    const discovery = await discoverFor(challenge, signal);
+    await grant(discovery, unionScopes(state?.tokens?.scope, challenge.scope), signal);
+  };
+
+  return {
+    async token(): Promise<string | undefined> {
+      await load();
+      if (flight !== undefined) await flight.catch(() => undefined);
+      const tokens = state?.tokens;
+      if (tokens === undefined) return undefined;
+      const now = settings.now();
+      if (tokens.expiresAt === undefined || now < tokens.expiresAt - settings.refreshBeforeExpiryMs) return tokens.accessToken;
+      if (tokens.refreshToken !== undefined) {
+        await single(() => refresh(tokens)).catch((error: unknown) => settings.logger?.warn(`Refreshing the token of ${settings.server.href} failed.`, error));
+        const fresh = state?.tokens;
+        if (fresh !== undefined && fresh !== tokens) return fresh.accessToken;
+      }
+      return now < tokens.expiresAt ? tokens.accessToken : undefined;
+    },
+
+    async unauthorized(context: UnauthorizedContext): Promise<boolean> {
+      if (context.url.origin !== settings.server.origin) {
+        throw new OAuthError(
+          OAuthErrorCode.ResourceMismatch,
+          `This OAuth provider serves ${settings.server.origin}, but was asked to authorize ${context.url.origin}; create one provider per server.`,
+        );
+      }
+      const challenge = parseBearerChallenge(context.challenge);
+      if (context.status === 403 && challenge?.error !== "insufficient_scope") return false;
+      await load();
+      if (flight !== undefined && (await flight.then(() => true, () => false))) return true;
+      await single(() => (context.status === 403 && challenge !== undefined ? onInsufficientScope(challenge, context.signal) : onUnauthorized(challenge, context.signal)));
+      return true;
+    },
+
+    async authorize(signal?: AbortSignal): Promise<void> {
+      await load();
+      await single(() => fullAuthorization(undefined, signal, false));
+    },
+
+    async tokens(): Promise<StoredTokens | undefined> {
+      await load();
+      return state?.tokens;
+    },
+
+    async clear(registrations: boolean): Promise<void> {
+      await load();
+      refreshTriedFor = undefined;
+      attempts = [];
+      await save(registrations || state?.clients === undefined ? undefined : { clients: state.clients });
+    },
+  };
+}
+
+/** The engine's public face, before `provider.ts` adds option handling. */
+export type Session = ReturnType<typeof createSession>;
