@@ -20,6 +20,7 @@ it("pins the runtime export list", () => {
     "isSupportedProtocolVersion",
     "isUnsupportedVersionError",
     "isValidMetaKey",
+    "mcpCancellation",
     "negotiateVersion",
     "parseMetaKey",
     "unsupportedVersionData",

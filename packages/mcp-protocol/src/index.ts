@@ -21,6 +21,7 @@ export {
   createUrlElicitationRequiredError,
 } from "./errors";
 export type { UnsupportedVersionData } from "./errors";
+export { mcpCancellation } from "./cancellation";
 export { MetaKey, parseMetaKey, isValidMetaKey, isReservedMetaKey } from "./meta";
 export type { MetaKeyParts } from "./meta";
 export type {
