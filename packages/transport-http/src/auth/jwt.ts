@@ -1,0 +1,143 @@
+/**
+ * A bearer-JWT verifier for protected MCP servers (MCP 2025-11-25 basic/authorization, "Token
+ * Audience Binding and Validation"; RFC 6750; RFC 9068): the signature is checked against a JWKS
+ * (static, or fetched and cached by `jose`), `iss` must be ours, our audience must be PRESENT IN
+ * `aud` (a string or an array; present in, not equal to), and `exp`/`nbf` are checked with a small
+ * leeway. Only asymmetric algorithms are accepted by default: never a shared secret.
+ */
+import { createLocalJWKSet, createRemoteJWKSet, customFetch, jwtVerify } from "jose";
+import type { JSONWebKeySet, JWTPayload, JWTVerifyGetKey } from "jose";
+import type { Logger, Principal } from "@proto/jsonrpc";
+import { HttpServerError, HttpServerFault } from "../server/errors";
+import type { HttpRequestLike } from "../server/io";
+import { classifyJoseError, JwtFailure } from "./jwt-errors";
+
+export { JwtFailure } from "./jwt-errors";
+
+/** The asymmetric JWS algorithms accepted when `algorithms` is not given. */
+export const DEFAULT_JWT_ALGORITHMS: readonly string[] = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA", "Ed25519"];
+
+/** Options of `createJwtVerifier`. Exactly one of `jwks` and `jwksUrl`. */
+export interface JwtVerifierOptions {
+  /** A static key set. */
+  readonly jwks?: JSONWebKeySet;
+  /** Where to fetch the key set; it is cached, and refetched when a token names an unknown `kid`. */
+  readonly jwksUrl?: string | URL;
+  /** The accepted `iss` value(s). */
+  readonly issuer: string | readonly string[];
+  /** Our audience value(s); a token is accepted when its `aud` contains at least one of them. */
+  readonly audience: string | readonly string[];
+  /** Clock skew tolerated on `exp`, `nbf` and `iat`, in seconds. Default 30. */
+  readonly leewaySeconds?: number;
+  /** Accepted JWS algorithms. Default: `DEFAULT_JWT_ALGORITHMS` (asymmetric only). */
+  readonly algorithms?: readonly string[];
+  /** Claims a token must carry. Default `["exp"]`: tokens that never expire are refused. */
+  readonly requiredClaims?: readonly string[];
+  /** How long a fetched key set is trusted, in ms. Default 600,000. */
+  readonly jwksCacheMaxAgeMs?: number;
+  /** Minimum time between two key set fetches, in ms. Default 30,000. */
+  readonly jwksCooldownMs?: number;
+  /** Timeout of one key set fetch, in ms. Default 5,000. */
+  readonly jwksTimeoutMs?: number;
+  /** A `fetch` for the key set (tests, proxies). */
+  readonly fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  /** The clock, in ms since the epoch (tests). Default `Date.now`. */
+  readonly now?: () => number;
+  /** Receives why a token was refused (`warn`) and JWKS outages (`error`). */
+  readonly logger?: Logger;
+}
+
+/** The outcome of verifying one token. */
+export type JwtVerifyResult =
+  | { readonly ok: true; readonly principal: Principal }
+  | { readonly ok: false; readonly code: JwtFailure; readonly message: string };
+
+/** A verifier; pass `verifier.authenticate` as the handler's `authenticate` option. */
+export interface JwtVerifier {
+  /** Verifies a raw JWT. Rejects (code `JWKS_UNAVAILABLE`) only when the key set cannot be fetched. */
+  verify(token: string): Promise<JwtVerifyResult>;
+  /** Reads `Authorization: Bearer <jwt>` and verifies it: the principal, or undefined (answer 401). */
+  authenticate(request: HttpRequestLike): Promise<Principal | undefined>;
+}
+
+/** Reads the token of an `Authorization: Bearer` header (RFC 6750 section 2.1), or undefined. */
+export function bearerToken(header: string | null | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+function list(value: string | readonly string[], name: string): string[] {
+  const values = typeof value === "string" ? [value] : [...value];
+  if (values.length === 0 || values.some((v) => typeof v !== "string" || v === "")) throw new TypeError(`${name} must be a non-empty string or list of strings`);
+  return values;
+}
+
+function keySet(options: JwtVerifierOptions): JWTVerifyGetKey {
+  if ((options.jwks === undefined) === (options.jwksUrl === undefined)) {
+    throw new TypeError("createJwtVerifier needs exactly one of jwks (a static key set) or jwksUrl (fetched and cached)");
+  }
+  if (options.jwks) return createLocalJWKSet(options.jwks);
+  const remote: Parameters<typeof createRemoteJWKSet>[1] = {
+    cacheMaxAge: options.jwksCacheMaxAgeMs ?? 600_000,
+    cooldownDuration: options.jwksCooldownMs ?? 30_000,
+    timeoutDuration: options.jwksTimeoutMs ?? 5_000,
+  };
+  if (options.fetch) remote[customFetch] = options.fetch;
+  return createRemoteJWKSet(new URL(String(options.jwksUrl)), remote);
+}
+
+function scopesOf(payload: JWTPayload): string[] {
+  const raw = payload.scope ?? payload.scp;
+  if (typeof raw === "string") return raw.split(" ").filter((s) => s !== "");
+  if (Array.isArray(raw)) return raw.filter((s): s is string => typeof s === "string");
+  return [];
+}
+
+/** Creates a bearer-JWT verifier. */
+export function createJwtVerifier(options: JwtVerifierOptions): JwtVerifier {
+  const keys = keySet(options);
+  const issuer = list(options.issuer, "issuer");
+  const audience = list(options.audience, "audience");
+  const algorithms = [...(options.algorithms ?? DEFAULT_JWT_ALGORITHMS)];
+  const requiredClaims = [...(options.requiredClaims ?? ["exp"])];
+  const leeway = options.leewaySeconds ?? 30;
+  const now = options.now ?? Date.now;
+
+  async function verify(token: string): Promise<JwtVerifyResult> {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, keys, { issuer, audience, algorithms, requiredClaims, clockTolerance: leeway, currentDate: new Date(now()) }));
+    } catch (error) {
+      const failure = classifyJoseError(error);
+      if (failure) return { ok: false, ...failure };
+      const message = "the JWKS could not be fetched or read; tokens cannot be verified right now";
+      options.logger?.error(message, error);
+      throw new HttpServerError(HttpServerFault.JwksUnavailable, message, { cause: error });
+    }
+    const subject = typeof payload.sub === "string" ? payload.sub : typeof payload.client_id === "string" ? payload.client_id : undefined;
+    if (subject === undefined || subject === "") {
+      return { ok: false, code: JwtFailure.MissingClaim, message: "the token has no sub (or client_id) claim to identify its caller" };
+    }
+    const principal: Principal = {
+      subject,
+      scopes: scopesOf(payload),
+      claims: payload,
+      token,
+      ...(typeof payload.exp === "number" ? { expiresAt: payload.exp } : {}),
+    };
+    return { ok: true, principal };
+  }
+
+  return {
+    verify,
+    async authenticate(request) {
+      const token = bearerToken(request.headers.get("authorization"));
+      if (token === undefined) return undefined;
+      const result = await verify(token);
+      if (result.ok) return result.principal;
+      options.logger?.warn(`bearer token refused (${result.code}): ${result.message}`);
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * What the POST, GET and DELETE handlers share: resolved options, the session registry, stream
+ * settings, and the lookups every request does (session by id and principal, protocol version).
+ */
+import type { Principal } from "@proto/jsonrpc";
+import { ProtocolVersion } from "@proto/mcp-protocol";
+import { HttpHeader } from "../shared/headers";
+import { principalKey } from "./auth-step";
+import { HttpServerError, HttpServerFault } from "./errors";
+import { HttpErrorCode, sendError } from "./http-util";
+import { newSessionId, randomHex } from "./ids";
+import type { HttpIn, HttpOut, OutHeaders } from "./io";
+import type { ResolvedOptions } from "./options";
+import type { SessionRegistry } from "./registry";
+import { createSession } from "./session";
+import type { Session } from "./session";
+import type { StreamSettings } from "./stream";
+
+/** The version assumed when a request carries no `MCP-Protocol-Version` and nothing else says (spec). */
+export const ASSUMED_PROTOCOL_VERSION: string = ProtocolVersion.V2025_03_26;
+
+/** Shared state of one handler. */
+export interface CoreContext {
+  readonly opts: ResolvedOptions;
+  readonly registry: SessionRegistry;
+  readonly settings: StreamSettings;
+  readonly metadataUrl: string | undefined;
+  fault(error: Error): void;
+}
+
+/** The session a non-`initialize` request names, or undefined after answering 400 or 404. */
+export function findSession(ctx: CoreContext, input: HttpIn, out: HttpOut, headers: OutHeaders, principal: Principal | undefined): Session | undefined {
+  const id = input.header(HttpHeader.SessionId);
+  if (id === undefined || id === "") {
+    sendError(out, 400, "Mcp-Session-Id header is required: send initialize first, then echo the session id it returned", headers);
+    return undefined;
+  }
+  const session = ctx.registry.get(id);
+  // another principal's valid id is answered exactly like an unknown one: nothing to probe
+  if (!session || session.principalKey !== principalKey(principal)) {
+    sendError(out, 404, "session not found: it expired or was deleted; send initialize to start a new one", headers, HttpErrorCode.SessionNotFound);
+    return undefined;
+  }
+  session.touch();
+  return session;
+}
+
+/** The version a request speaks: its header, else what the session negotiated, else 2025-03-26. */
+export function versionOf(input: HttpIn, session: Session | undefined): string {
+  return input.header(HttpHeader.ProtocolVersion) ?? session?.protocolVersion ?? ASSUMED_PROTOCOL_VERSION;
+}
+
+/** Answers 400 and returns false when `MCP-Protocol-Version` names a version we do not serve. */
+export function checkVersion(ctx: CoreContext, input: HttpIn, out: HttpOut, headers: OutHeaders): boolean {
+  const version = input.header(HttpHeader.ProtocolVersion);
+  if (version === undefined || ctx.opts.protocolVersions.has(version)) return true;
+  const supported = [...ctx.opts.protocolVersions].join(", ");
+  sendError(out, 400, `unsupported MCP-Protocol-Version ${JSON.stringify(version.slice(0, 64))}; supported: ${supported}`, headers);
+  return false;
+}
+
+/**
+ * Creates a session and connects it with the `connect` option. Stateful sessions get an id and are
+ * registered; stateless ones live for one POST. Answers 500/503 and returns undefined on failure.
+ */
+export async function openSession(ctx: CoreContext, principal: Principal | undefined, out: HttpOut, headers: OutHeaders): Promise<Session | undefined> {
+  const { opts } = ctx;
+  if (!opts.stateless && !ctx.registry.hasRoom()) {
+    sendError(out, 503, `too many live sessions (maxSessions ${opts.maxSessions}); retry later`, { ...headers, "retry-after": "30" });
+    return undefined;
+  }
+  const session = createSession({
+    id: opts.stateless ? undefined : newSessionId(),
+    principalKey: principalKey(principal),
+    streamPrefix: randomHex(8),
+    settings: opts.stateless ? { ...ctx.settings, store: undefined } : ctx.settings,
+    maxQueued: opts.maxQueuedMessages,
+    now: opts.now,
+    fault: ctx.fault,
+    closed: (closed) => ctx.registry.remove(closed),
+  });
+  try {
+    await opts.connect(session.transport);
+    if (!session.sink) throw new TypeError("connect(transport) returned without calling transport.start(sink)");
+  } catch (cause) {
+    ctx.fault(new HttpServerError(HttpServerFault.ConnectFailed, "the connect option failed to connect a new transport", { cause }));
+    void session.close();
+    sendError(out, 500, "the server could not start a session", headers);
+    return undefined;
+  }
+  if (session.id !== undefined) ctx.registry.add(session);
+  return session;
+}

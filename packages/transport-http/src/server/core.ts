@@ -1,0 +1,123 @@
+/**
+ * The runtime-neutral core of the Streamable HTTP server: routes one request (metadata, Host and
+ * Origin checks, CORS, POST/GET/DELETE) over the `HttpIn`/`HttpOut` seam. The Web and Node
+ * adapters wrap it; neither adds behaviour.
+ */
+import { protectedResourceMetadata, protectedResourceMetadataPaths, protectedResourceMetadataUrl } from "../auth/metadata";
+import { authenticateRequest } from "./auth-step";
+import { checkVersion, findSession } from "./context";
+import type { CoreContext } from "./context";
+import { corsHeaders, corsOriginList, preflightHeaders } from "./cors";
+import { HttpServerError, HttpServerFault } from "./errors";
+import { handleGet } from "./get";
+import { checkHostAndOrigin, isLoopbackAddress } from "./guards";
+import { sendError } from "./http-util";
+import type { HttpIn, HttpOut, OutHeaders } from "./io";
+import { resolveOptions } from "./options";
+import type { StreamableHttpServerOptions } from "./options";
+import { handlePost } from "./post";
+import { createSessionRegistry } from "./registry";
+
+/** The core: `handle` one request; `close` ends every session. */
+export interface Core {
+  handle(input: HttpIn, out: HttpOut): Promise<void>;
+  close(): Promise<void>;
+  /** Live sessions (for metrics and tests). */
+  readonly sessionCount: number;
+  /** Closes sessions idle past their TTL now; returns how many. */
+  sweep(): number;
+}
+
+/** Creates the core from handler options (validated here: misuse throws a `TypeError`). */
+export function createCore(options: StreamableHttpServerOptions): Core {
+  const opts = resolveOptions(options);
+  const resource = opts.protectedResource;
+  const metadataUrl = resource ? protectedResourceMetadataUrl(resource.resource) : undefined;
+  const metadataBody = resource ? JSON.stringify(protectedResourceMetadata(resource)) : undefined;
+  const metadataPaths = new Set(resource ? protectedResourceMetadataPaths(resource.resource) : []);
+  const corsOrigins = corsOriginList(opts.cors);
+  const registry = createSessionRegistry({
+    idleTtlMs: opts.sessionIdleTtlMs,
+    maxSessions: opts.maxSessions,
+    now: opts.now,
+    sweepMs: Math.min(opts.sessionIdleTtlMs, 60_000),
+  });
+  const ctx: CoreContext = {
+    opts,
+    registry,
+    settings: { store: opts.eventStore, retryMs: opts.retryMs, keepAliveMs: opts.keepAliveMs, closeAfterMs: opts.closeSseAfterMs },
+    metadataUrl,
+    fault: (error) => opts.logger?.warn(error.message, error),
+  };
+  let closed = false;
+
+  function serveMetadata(input: HttpIn, out: HttpOut): void {
+    const headers: OutHeaders = { "access-control-allow-origin": "*" };
+    if (input.method === "OPTIONS") return out.send(204, { ...headers, "access-control-allow-methods": "GET, OPTIONS", "access-control-max-age": "600" });
+    if (input.method !== "GET" && input.method !== "HEAD") return sendError(out, 405, "use GET", { ...headers, allow: "GET, OPTIONS" });
+    out.send(200, { ...headers, "content-type": "application/json", "cache-control": "max-age=3600" }, input.method === "HEAD" ? undefined : metadataBody);
+  }
+
+  async function handleDelete(input: HttpIn, out: HttpOut, cors: OutHeaders): Promise<void> {
+    const auth = await authenticateRequest(opts, metadataUrl, input, out, cors);
+    if (!auth) return;
+    if (opts.stateless) return sendError(out, 405, "a stateless server has no session to delete", { ...cors, allow: "POST" });
+    if (!checkVersion(ctx, input, out, cors)) return;
+    const session = findSession(ctx, input, out, cors, auth.principal);
+    if (!session) return;
+    await session.close(new HttpServerError(HttpServerFault.SessionClosed, "the client ended the session (DELETE)"));
+    out.send(204, cors);
+  }
+
+  async function route(input: HttpIn, out: HttpOut): Promise<void> {
+    if (metadataPaths.has(input.path) && metadataBody !== undefined) return serveMetadata(input, out);
+    if (opts.path !== undefined && input.path !== opts.path) return sendError(out, 404, `not found; the MCP endpoint is ${opts.path}`);
+    const origin = input.header("origin");
+    if (opts.hostCheck !== false) {
+      const loopback = input.localAddress === undefined || isLoopbackAddress(input.localAddress);
+      const refused = checkHostAndOrigin({ host: input.header("host"), origin, loopback }, opts.hostCheck, corsOrigins);
+      if (refused !== undefined) return sendError(out, 403, `forbidden: ${refused}`);
+    }
+    const cors = corsHeaders(opts.cors, origin);
+    if (closed) return sendError(out, 503, "the server is shutting down", cors);
+    switch (input.method) {
+      case "POST":
+        return handlePost(ctx, input, out, cors);
+      case "GET":
+        return handleGet(ctx, input, out, cors);
+      case "DELETE":
+        return handleDelete(input, out, cors);
+      case "OPTIONS": {
+        const preflight = opts.cors ? preflightHeaders(opts.cors, origin) : undefined;
+        if (preflight) return out.send(204, preflight);
+        return sendError(out, opts.cors ? 403 : 405, opts.cors ? "origin not allowed" : "CORS is not enabled on this endpoint", { allow: "GET, POST, DELETE" });
+      }
+      default:
+        return sendError(out, 405, `method ${input.method} is not allowed`, { ...cors, allow: "GET, POST, DELETE" });
+    }
+  }
+
+  return {
+    async handle(input, out) {
+      try {
+        await route(input, out);
+      } catch (error) {
+        opts.logger?.error("the Streamable HTTP handler failed on a request", error);
+        try {
+          sendError(out, 500, "internal error");
+        } catch {
+          // the response had already started; the adapter ends it
+        }
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await registry.closeAll(new HttpServerError(HttpServerFault.SessionClosed, "the handler was closed"));
+    },
+    get sessionCount() {
+      return registry.size;
+    },
+    sweep: () => registry.sweep(),
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * Small HTTP helpers of the core: error answers (a JSON-RPC error with id null, never a stack,
+ * MCP 2025-11-25 transports: "The HTTP response body MAY comprise a JSON-RPC error response that
+ * has no id") and media-range matching for `Accept` and `Content-Type`.
+ */
+import type { JsonRpcFailure } from "@proto/jsonrpc";
+import type { HttpOut, OutHeaders } from "./io";
+
+/** JSON-RPC codes used on HTTP-level refusals. */
+export const HttpErrorCode = {
+  /** A transport-level refusal (bad header, wrong method, limit). */
+  Refused: -32000,
+  /** The session id is unknown, expired, or belongs to someone else. */
+  SessionNotFound: -32001,
+} as const;
+
+/** Sends `status` with a JSON-RPC error body. */
+export function sendError(out: HttpOut, status: number, message: string, headers: OutHeaders = {}, code: number = HttpErrorCode.Refused): void {
+  const body: JsonRpcFailure = { jsonrpc: "2.0", id: null, error: { code, message } };
+  out.send(status, { "content-type": "application/json", ...headers }, JSON.stringify(body));
+}
+
+/** Sends a decode failure (parse error, invalid request) as 400 with its JSON-RPC error. */
+export function sendFailure(out: HttpOut, status: number, failure: JsonRpcFailure, headers: OutHeaders = {}): void {
+  out.send(status, { "content-type": "application/json", ...headers }, JSON.stringify(failure));
+}
+
+/** True when an `Accept` header admits `type/subtype` (wildcards count; `q=0` excludes). */
+export function accepts(accept: string | undefined, mediaType: string): boolean {
+  if (accept === undefined) return false;
+  const [type] = mediaType.split("/");
+  let best = -1;
+  let weight = 0;
+  for (const range of accept.split(",")) {
+    const [rawName, ...params] = range.split(";");
+    const name = (rawName ?? "").trim().toLowerCase();
+    const specificity = name === mediaType ? 2 : name === `${type}/*` ? 1 : name === "*/*" ? 0 : -1;
+    if (specificity <= best) continue;
+    const q = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith("q="));
+    best = specificity;
+    weight = q === undefined ? 1 : Number(q.slice(2));
+  }
+  return best >= 0 && weight > 0;
+}
+
+/** True when a `Content-Type` header names `application/json` (parameters such as charset allowed). */
+export function isJsonContentType(contentType: string | undefined): boolean {
+  if (contentType === undefined) return false;
+  const semi = contentType.indexOf(";");
+  const name = (semi < 0 ? contentType : contentType.slice(0, semi)).trim().toLowerCase();
+  return name === "application/json";
+}

@@ -1,0 +1,64 @@
+/**
+ * The seam between the Streamable HTTP core and a runtime: what the core needs from one
+ * HTTP request (`HttpIn`) and how it answers (`HttpOut`). The Web adapter (`Request` →
+ * `Response`) and the Node adapter (`IncomingMessage`/`ServerResponse`) each implement it
+ * in a few lines, so the Node hot path never builds Web streams.
+ */
+
+/** The parts of an HTTP request an `authenticate` hook may read. A Web `Request` satisfies it. */
+export interface HttpRequestLike {
+  /** The HTTP method, upper-case. */
+  readonly method: string;
+  /** The absolute request URL. */
+  readonly url: string;
+  /** Request headers; `get` is case-insensitive and returns null when absent. */
+  readonly headers: { get(name: string): string | null };
+}
+
+/** How reading a request body ended. */
+export type BodyRead =
+  | { readonly ok: true; readonly body: Uint8Array }
+  | { readonly ok: false; readonly reason: "too-large" | "aborted" | "timeout" };
+
+/** One inbound HTTP request, as the core sees it. */
+export interface HttpIn {
+  /** The HTTP method, upper-case. */
+  readonly method: string;
+  /** The URL path, without query. */
+  readonly path: string;
+  /** One header by lower-case name, or undefined. */
+  header(name: string): string | undefined;
+  /** All headers as a plain object with lower-case names (for `ExchangeInfo.headers`). */
+  headers(): { [name: string]: string };
+  /** Reads the whole body, refusing more than `maxBytes`. Called at most once. */
+  readBody(maxBytes: number): Promise<BodyRead>;
+  /** The local socket address, or undefined when the runtime does not say (treated as loopback: fail-closed). */
+  readonly localAddress: string | undefined;
+  /** The request for the `authenticate` hook. */
+  readonly request: HttpRequestLike;
+}
+
+/** Headers of a response, lower-case names. */
+export type OutHeaders = { [name: string]: string };
+
+/** One open SSE connection. */
+export interface ConnectionWriter {
+  /** Writes text; resolves once the runtime accepted it (waits for drain under backpressure). */
+  write(text: string): Promise<void>;
+  /** Ends the response. Idempotent. */
+  end(): void;
+  /** True once ended by us or closed by the client. */
+  readonly closed: boolean;
+  /** Registers a callback run once when the connection closes for any reason. */
+  onClose(listener: () => void): void;
+}
+
+/** How the core answers one request: exactly one of `send` or `stream`, once. */
+export interface HttpOut {
+  /** A complete response. */
+  send(status: number, headers: OutHeaders, body?: string): void;
+  /** Starts a streamed response and returns its writer. */
+  stream(status: number, headers: OutHeaders): ConnectionWriter;
+  /** Registers a callback run once if the client goes away before the response ends. */
+  onAbort(listener: () => void): void;
+}

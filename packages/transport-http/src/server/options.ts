@@ -1,0 +1,139 @@
+/**
+ * Options of the Streamable HTTP server handler and their defaults (see the package README's
+ * table). Every limit is an option, named as in the rest of @proto.
+ */
+import type { JsonRpcRequest, Logger, Principal, Transport } from "@proto/jsonrpc";
+import { SUPPORTED_PROTOCOL_VERSIONS } from "@proto/mcp-protocol";
+import type { ProtectedResourceOptions } from "../auth/metadata";
+import type { CorsOptions } from "./cors";
+import type { EventStore } from "./event-store";
+import type { ResponseMode } from "./exchange";
+import type { HostCheckOptions } from "./guards";
+import type { HttpRequestLike } from "./io";
+
+/** Options of `createStreamableHttpHandler` (and of the Node adapter). */
+export interface StreamableHttpServerOptions {
+  /**
+   * Connects a new transport to the MCP server: pass `(transport) => server.connect(transport)`.
+   * Called once per session (on `initialize`), or once per POST in stateless mode. The handler
+   * owns the transport: it closes it when the session is deleted, expires, or the handler closes.
+   */
+  connect(transport: Transport): Promise<unknown> | void;
+  /** No sessions: every POST gets its own transport, closed after its answer; GET and DELETE answer 405. Default false. */
+  readonly stateless?: boolean;
+  /** `auto` (JSON unless the server sends related messages first; default), `json` (JSON only) or `sse` (always a stream). */
+  readonly responseMode?: ResponseMode;
+  /** Whether a GET opens the standalone stream for server-initiated messages (else 405). Default true. */
+  readonly standaloneSse?: boolean;
+  /** Idle time after which a session is closed (it is never closed while a request or stream is open). Default 30 minutes. */
+  readonly sessionIdleTtlMs?: number;
+  /** Most sessions alive at once; `initialize` beyond it is answered 503. Default 10,000. */
+  readonly maxSessions?: number;
+  /** Stores SSE events so clients can resume with `Last-Event-ID`. Default: none (streams are not resumable). */
+  readonly eventStore?: EventStore;
+  /** The SSE `retry` field (ms) sent with priming events and before an early close. Default 1,000. */
+  readonly retryMs?: number;
+  /** Interval of keep-alive comments on open SSE streams (ms); 0 disables them. Default 15,000. */
+  readonly keepAliveMs?: number;
+  /** With an event store, close each SSE connection (not its stream) after this long so clients poll (ms); 0 = never. Default 0. */
+  readonly closeSseAfterMs?: number;
+  /** Messages `transport.send` may queue while no GET stream is open. Default 1,000. */
+  readonly maxQueuedMessages?: number;
+  /** Largest accepted body in bytes; larger is 413. Default 4 MiB. */
+  readonly maxMessageBytes?: number;
+  /** Deepest accepted JSON nesting. Default 64. */
+  readonly maxDepth?: number;
+  /** Most messages in one batch (batches exist only under 2025-03-26). Default 100. */
+  readonly maxBatch?: number;
+  /** Host/Origin checks against DNS rebinding; `false` disables them (never on a loopback bind). Default: on, loopback names only. */
+  readonly hostCheck?: HostCheckOptions | false;
+  /** CORS; none unless configured. */
+  readonly cors?: CorsOptions;
+  /**
+   * Authenticates each request: a principal, or undefined to answer 401 with a Bearer challenge.
+   * The principal reaches every handler as `ExchangeInfo.principal`; a session stays bound to it.
+   */
+  authenticate?(request: HttpRequestLike): Promise<Principal | undefined> | Principal | undefined;
+  /** Publishes RFC 9728 metadata at `/.well-known/oauth-protected-resource[/path]` and points 401/403 challenges at it. */
+  readonly protectedResource?: ProtectedResourceOptions;
+  /** The scopes a request needs (e.g. `server.scopesFor`); missing ones are answered 403 `insufficient_scope`. */
+  scopesFor?(request: JsonRpcRequest): readonly string[] | undefined;
+  /** Accepted `MCP-Protocol-Version` values. Default: every version @proto/mcp-protocol supports. */
+  readonly protocolVersions?: readonly string[];
+  /** Serve only this path (others are 404). Default: every path except the metadata paths is the endpoint. */
+  readonly path?: string;
+  /** Receives faults (failed writes, store errors, hook errors). Default: discard. */
+  readonly logger?: Logger;
+  /** The clock for session expiry, in ms. Default `Date.now`. */
+  readonly now?: () => number;
+}
+
+/** Options with every default applied. */
+export interface ResolvedOptions {
+  readonly connect: (transport: Transport) => Promise<unknown> | void;
+  readonly stateless: boolean;
+  readonly responseMode: ResponseMode;
+  readonly standaloneSse: boolean;
+  readonly sessionIdleTtlMs: number;
+  readonly maxSessions: number;
+  readonly eventStore: EventStore | undefined;
+  readonly retryMs: number;
+  readonly keepAliveMs: number;
+  readonly closeSseAfterMs: number;
+  readonly maxQueuedMessages: number;
+  readonly maxMessageBytes: number;
+  readonly maxDepth: number;
+  readonly maxBatch: number;
+  readonly hostCheck: HostCheckOptions | false;
+  readonly cors: CorsOptions | undefined;
+  readonly authenticate: StreamableHttpServerOptions["authenticate"];
+  readonly protectedResource: ProtectedResourceOptions | undefined;
+  readonly scopesFor: StreamableHttpServerOptions["scopesFor"];
+  readonly protocolVersions: ReadonlySet<string>;
+  readonly path: string | undefined;
+  readonly logger: Logger | undefined;
+  readonly now: () => number;
+}
+
+function count(value: number | undefined, fallback: number, name: string, min = 0): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isFinite(value) || value < min) {
+    throw new TypeError(`${name} must be a number >= ${min}, got ${String(value)}`);
+  }
+  return value;
+}
+
+/** Applies defaults and refuses options that cannot work, with a `TypeError` that says why. */
+export function resolveOptions(options: StreamableHttpServerOptions): ResolvedOptions {
+  if (typeof options?.connect !== "function") {
+    throw new TypeError("createStreamableHttpHandler needs a connect(transport) option, e.g. (transport) => server.connect(transport)");
+  }
+  const responseMode = options.responseMode ?? "auto";
+  if (!["auto", "json", "sse"].includes(responseMode)) throw new TypeError(`responseMode must be "auto", "json" or "sse", got ${String(responseMode)}`);
+  if (options.path !== undefined && !options.path.startsWith("/")) throw new TypeError(`path must start with "/", got ${options.path}`);
+  return {
+    connect: options.connect,
+    stateless: options.stateless ?? false,
+    responseMode,
+    standaloneSse: options.standaloneSse ?? true,
+    sessionIdleTtlMs: count(options.sessionIdleTtlMs, 30 * 60_000, "sessionIdleTtlMs", 1),
+    maxSessions: count(options.maxSessions, 10_000, "maxSessions", 1),
+    eventStore: options.eventStore,
+    retryMs: count(options.retryMs, 1_000, "retryMs"),
+    keepAliveMs: count(options.keepAliveMs, 15_000, "keepAliveMs"),
+    closeSseAfterMs: count(options.closeSseAfterMs, 0, "closeSseAfterMs"),
+    maxQueuedMessages: count(options.maxQueuedMessages, 1_000, "maxQueuedMessages"),
+    maxMessageBytes: count(options.maxMessageBytes, 4 * 1024 * 1024, "maxMessageBytes", 1),
+    maxDepth: count(options.maxDepth, 64, "maxDepth", 1),
+    maxBatch: count(options.maxBatch, 100, "maxBatch", 1),
+    hostCheck: options.hostCheck ?? {},
+    cors: options.cors,
+    authenticate: options.authenticate,
+    protectedResource: options.protectedResource,
+    scopesFor: options.scopesFor,
+    protocolVersions: new Set<string>(options.protocolVersions ?? SUPPORTED_PROTOCOL_VERSIONS),
+    path: options.path,
+    logger: options.logger,
+    now: options.now ?? Date.now,
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * The Web-standard adapter: `(request: Request) => Promise<Response>` for Workers, Deno, Bun,
+ * Hono and anything else built on the Fetch API. Streams are `ReadableStream`s with backpressure;
+ * the body is read with a cap, never buffered unbounded.
+ */
+import { createCore } from "./core";
+import type { Core } from "./core";
+import type { BodyRead, ConnectionWriter, HttpIn, HttpOut, OutHeaders } from "./io";
+import type { StreamableHttpServerOptions } from "./options";
+
+/** A Streamable HTTP handler for the Fetch API. Call `close()` when done: it ends every session. */
+export interface StreamableHttpHandler {
+  /** Answers one request on the MCP endpoint (and the RFC 9728 metadata paths). */
+  (request: Request): Promise<Response>;
+  /** Closes every session (their transports close, so the server sessions end) and stops timers. Idempotent. */
+  close(): Promise<void>;
+  /** Live sessions. */
+  readonly sessionCount: number;
+  /** Closes sessions idle past `sessionIdleTtlMs` now (a timer also does it); returns how many. */
+  sweep(): number;
+}
+
+async function readCapped(request: Request, maxBytes: number): Promise<BodyRead> {
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (declared > maxBytes) {
+    await request.body?.cancel().catch(() => undefined);
+    return { ok: false, reason: "too-large" };
+  }
+  if (!request.body) return { ok: true, body: new Uint8Array(0) };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        return { ok: false, reason: "too-large" };
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return { ok: false, reason: "aborted" };
+  }
+  if (chunks.length === 1) return { ok: true, body: chunks[0] as Uint8Array };
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { ok: true, body };
+}
+
+function webIn(request: Request): HttpIn {
+  const url = new URL(request.url);
+  return {
+    method: request.method.toUpperCase(),
+    path: url.pathname,
+    header: (name) => request.headers.get(name) ?? undefined,
+    headers: () => {
+      const all: { [name: string]: string } = {};
+      request.headers.forEach((value, name) => {
+        all[name] = value;
+      });
+      return all;
+    },
+    readBody: (maxBytes) => readCapped(request, maxBytes),
+    localAddress: undefined,
+    request,
+  };
+}
+
+const encoder = new TextEncoder();
+
+function webStream(signal: AbortSignal): { body: ReadableStream<Uint8Array>; writer: ConnectionWriter } {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let closed = false;
+  let wake: (() => void) | undefined;
+  const listeners: (() => void)[] = [];
+  const finish = (): void => {
+    if (closed) return;
+    closed = true;
+    wake?.();
+    for (const listener of listeners.splice(0)) listener();
+  };
+  const body = new ReadableStream<Uint8Array>({
+    start: (c) => {
+      controller = c;
+    },
+    pull: () => {
+      wake?.();
+      wake = undefined;
+    },
+    cancel: finish,
+  }, { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength });
+  signal.addEventListener("abort", finish, { once: true });
+  const writer: ConnectionWriter = {
+    async write(text) {
+      if (closed) throw new Error("the SSE connection is closed");
+      controller.enqueue(encoder.encode(text));
+      if ((controller.desiredSize ?? 1) > 0) return;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      if (closed) throw new Error("the SSE connection is closed");
+    },
+    end() {
+      if (closed) return;
+      try {
+        controller.close();
+      } catch {
+        // already errored by the runtime
+      }
+      finish();
+    },
+    get closed() {
+      return closed;
+    },
+    onClose(listener) {
+      if (closed) listener();
+      else listeners.push(listener);
+    },
+  };
+  return { body, writer };
+}
+
+function webOut(resolve: (response: Response) => void, signal: AbortSignal): HttpOut {
+  return {
+    send(status, headers: OutHeaders, body) {
+      resolve(new Response(status === 202 || status === 204 ? null : (body ?? null), { status, headers }));
+    },
+    stream(status, headers) {
+      const { body, writer } = webStream(signal);
+      resolve(new Response(body, { status, headers }));
+      return writer;
+    },
+    onAbort(listener) {
+      if (signal.aborted) listener();
+      else signal.addEventListener("abort", listener, { once: true });
+    },
+  };
+}
+
+/** Wraps a core as a Fetch API handler. */
+export function fetchHandler(core: Core): StreamableHttpHandler {
+  const handler = (request: Request): Promise<Response> =>
+    new Promise<Response>((resolve) => {
+      void core.handle(webIn(request), webOut(resolve, request.signal));
+    });
+  return Object.defineProperties(handler, {
+    close: { value: () => core.close() },
+    sweep: { value: () => core.sweep() },
+    sessionCount: { get: () => core.sessionCount },
+  }) as StreamableHttpHandler;
+}
+
+/**
+ * Creates the Streamable HTTP server handler (MCP 2025-11-25 basic/transports): one endpoint for
+ * POST, GET and DELETE, sessions, SSE, resumability, DNS-rebinding checks, auth and RFC 9728
+ * metadata. The handler owns the transports it creates; `close()` ends them all.
+ */
+export function createStreamableHttpHandler(options: StreamableHttpServerOptions): StreamableHttpHandler {
+  return fetchHandler(createCore(options));
+}
