@@ -8,6 +8,7 @@ import type { FetchLike, HeadersOption } from "./options";
 import { assertBearerToken } from "./http-auth";
 import { HttpClientError, HttpClientErrorCode } from "./http-error";
 import { discardBody } from "./response-body";
+import { HttpHeader } from "../shared/headers";
 
 /** What the requester needs to know once. */
 export interface RequesterOptions {
@@ -29,6 +30,9 @@ export interface HttpRequest {
 /** Sends a request and resolves with the response of the last attempt (any status). */
 export type Requester = (request: HttpRequest) => Promise<Response>;
 
+/** Headers only the transport sets: the owner's extra headers never carry them. */
+const OWN_HEADERS = [HttpHeader.SessionId, HttpHeader.ProtocolVersion, HttpHeader.LastEventId, "content-type", "accept"] as const;
+
 const INSUFFICIENT_SCOPE = /error\s*=\s*"?insufficient_scope"?/i;
 
 function globalFetch(): FetchLike {
@@ -40,6 +44,7 @@ function globalFetch(): FetchLike {
 
 async function buildHeaders(request: HttpRequest, extra: HeadersOption | undefined, auth: HttpAuth | undefined): Promise<Headers> {
   const headers = new Headers(typeof extra === "function" ? await extra() : extra);
+  for (const name of OWN_HEADERS) headers.delete(name);
   for (const [name, value] of Object.entries(request.headers)) headers.set(name, value);
   if (auth) {
     let token: string | undefined;

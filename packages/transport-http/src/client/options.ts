@@ -60,7 +60,11 @@ export type HttpClientEventListener = (event: HttpClientEvent) => void;
 export interface StreamableHttpClientOptions {
   /** Bearer tokens for every request; asked again once after a 401. */
   readonly auth?: HttpAuth;
-  /** Extra headers on every request (they cannot override the transport's own headers). */
+  /**
+   * Extra headers on every request. `Mcp-Session-Id`, `MCP-Protocol-Version`, `Last-Event-ID`,
+   * `Content-Type` and `Accept` are the transport's own and are dropped from them; an
+   * `Authorization` header here is sent as is unless `auth` supplies a token.
+   */
   readonly headers?: HeadersOption;
   /** The `fetch` to use. Default: the global `fetch`. */
   readonly fetch?: FetchLike;

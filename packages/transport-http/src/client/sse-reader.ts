@@ -2,8 +2,7 @@
  * Reads a `text/event-stream` body with eventsource-parser, with a cap on the size of one
  * event (the parser's buffer), and reports events and `retry` fields as they come.
  */
-import { createParser } from "eventsource-parser";
-import type { ParseError } from "eventsource-parser";
+import { ParseError, createParser } from "eventsource-parser";
 import { HttpClientError, HttpClientErrorCode } from "./http-error";
 
 /** One server-sent event. */
@@ -39,6 +38,11 @@ export async function readSse(body: ReadableStream<Uint8Array>, handlers: SseHan
     maxBufferSize: maxEventChars,
     onEvent(message) {
       if (stop || overflow) return;
+      // The parser caps only what it buffers across chunks; an event that came whole is checked here.
+      if (message.data.length > maxEventChars) {
+        overflow = new ParseError(`An event of ${message.data.length} characters`, { type: "max-buffer-size-exceeded" });
+        return;
+      }
       if (handlers.event({ id: message.id, event: message.event, data: message.data }) === true) stop = true;
     },
     onRetry(ms) {

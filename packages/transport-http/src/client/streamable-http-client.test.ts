@@ -4,6 +4,8 @@ import { createStreamableHttpClientTransport } from "./streamable-http-client";
 import { callText, drive, initialize, until } from "./testing/drive";
 import { startSdkStreamableServer } from "./testing/sdk-servers";
 import type { FixtureServer } from "./testing/sdk-servers";
+import { startScriptedMcp } from "./testing/scripted-mcp";
+import type { ScriptedMcp } from "./testing/scripted-mcp";
 
 let server: FixtureServer | undefined;
 afterEach(async () => {
@@ -85,6 +87,92 @@ describe("against the official SDK's Streamable HTTP server", () => {
     const resume = server.seen.find((r) => r.method === "GET" && r.headers["last-event-id"] !== undefined);
     expect(resume).toBeDefined();
     expect(events).toContainEqual(expect.objectContaining({ type: "reconnecting", stream: "request", attempt: 1, delayMs: 30 }));
+    await peer.close();
+  });
+});
+
+describe("session, headers and lifecycle (scripted server)", () => {
+  let scripted: ScriptedMcp | undefined;
+  afterEach(async () => {
+    await scripted?.close();
+    scripted = undefined;
+  });
+
+  it("with reinitialize off, fails with SESSION_EXPIRED until initialize is sent again", async () => {
+    scripted = await startScriptedMcp({
+      call(m, res) {
+        res.writeHead(404, { "content-type": "application/json" });
+        res.end(JSON.stringify({ jsonrpc: "2.0", id: m.id, error: { code: -32001, message: "Session not found" } }));
+      },
+    });
+    const transport = createStreamableHttpClientTransport(scripted.url, { reinitialize: false, standaloneStream: false });
+    const { peer } = await drive(transport);
+    await initialize(peer);
+    await expect(peer.request("tools/list")).rejects.toMatchObject({ code: "SESSION_EXPIRED", status: 404 });
+    await expect(peer.request("tools/list")).rejects.toMatchObject({ code: "SESSION_EXPIRED" });
+    expect(scripted.seen.filter((r) => (r.body as { method?: string } | undefined)?.method === "tools/list")).toHaveLength(1);
+    await initialize(peer);
+    expect(transport.sessionId).toBe("s-1");
+    await peer.close();
+  });
+
+  it("sends custom headers through a custom fetch, and never lets them override its own", async () => {
+    scripted = await startScriptedMcp();
+    const urls: string[] = [];
+    const transport = createStreamableHttpClientTransport(scripted.url, {
+      standaloneStream: false,
+      headers: async () => ({ "x-tenant": "acme", "mcp-session-id": "forged" }),
+      fetch: (input, init) => {
+        urls.push(input.href);
+        return fetch(input, init);
+      },
+    });
+    const { peer } = await drive(transport);
+    await initialize(peer);
+    await peer.request("tools/list");
+    expect(urls.length).toBe(scripted.seen.length);
+    for (const request of scripted.seen) expect(request.headers["x-tenant"]).toBe("acme");
+    expect(scripted.seen[0]?.headers["mcp-session-id"]).toBeUndefined();
+    expect(scripted.seen.at(-1)?.headers["mcp-session-id"]).toBe("s-1");
+    await peer.close();
+  });
+
+  it("refuses a session id that is not visible ASCII", async () => {
+    scripted = await startScriptedMcp({ sessionId: "bad\tid" });
+    const { peer } = await drive(createStreamableHttpClientTransport(scripted.url));
+    await expect(initialize(peer)).rejects.toMatchObject({ code: "BAD_RESPONSE" });
+    await peer.close();
+  });
+
+  it("ends the session with DELETE on close, closes once, and refuses to send afterwards", async () => {
+    scripted = await startScriptedMcp();
+    const transport = createStreamableHttpClientTransport(scripted.url, { standaloneStream: false });
+    let closedCount = 0;
+    await transport.start({ payload() {}, error() {}, closed: () => void closedCount++ });
+    await transport.send({ jsonrpc: "2.0", id: 1, method: "initialize", params: {} });
+    await transport.close();
+    await transport.close();
+    expect(closedCount).toBe(1);
+    const del = scripted.seen.find((r) => r.method === "DELETE");
+    expect(del?.headers["mcp-session-id"]).toBe("s-1");
+    await expect(transport.send({ jsonrpc: "2.0", method: "x" })).rejects.toMatchObject({ code: "CLOSED" });
+  });
+
+  it("explains misuse with a TypeError", async () => {
+    expect(() => createStreamableHttpClientTransport("ftp://example.com/mcp")).toThrow(/http: or https: URL/);
+    expect(() => createStreamableHttpClientTransport("http://x/mcp", { maxMessageBytes: 0 })).toThrow(/maxMessageBytes/);
+    const transport = createStreamableHttpClientTransport("http://127.0.0.1:9/mcp");
+    await expect(transport.send({ jsonrpc: "2.0", method: "x" })).rejects.toThrow(/before start/);
+    const sink = { payload() {}, error() {}, closed() {} };
+    await transport.start(sink);
+    await expect(transport.start(sink)).rejects.toThrow(TypeError);
+    await transport.close();
+  });
+
+  it("reports a server that is not there as NETWORK, with the URL", async () => {
+    const transport = createStreamableHttpClientTransport("http://127.0.0.1:9/mcp");
+    const { peer } = await drive(transport);
+    await expect(initialize(peer)).rejects.toMatchObject({ code: "NETWORK", message: expect.stringContaining("http://127.0.0.1:9/mcp") });
     await peer.close();
   });
 });

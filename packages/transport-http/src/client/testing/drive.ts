@@ -9,18 +9,30 @@ import type { Peer, Transport } from "@proto/jsonrpc";
 export interface DrivenPeer {
   readonly peer: Peer;
   readonly logs: unknown[];
+  /** What the peer's logger was warned of (transport faults arrive here as "CODE: message"). */
+  readonly warnings: string[];
+  /** Resolves once `count` log notifications have arrived. */
+  logged(count: number): Promise<void>;
 }
 
 /** Creates and starts a peer over `transport`, answering `ping` and recording log notifications. */
 export async function drive(transport: Transport): Promise<DrivenPeer> {
-  const peer = createPeer(transport, { requestTimeoutMs: 20_000 });
+  const warnings: string[] = [];
+  const peer = createPeer(transport, {
+    requestTimeoutMs: 20_000,
+    logger: { warn: (message) => void warnings.push(message), error: (message) => void warnings.push(message) },
+  });
   const logs: unknown[] = [];
+  const waiters: { count: number; resolve: () => void }[] = [];
   peer.handle("ping", () => ({}));
   peer.handleNotification("notifications/message", (params) => {
     logs.push((params as { data?: unknown } | undefined)?.data);
+    for (const waiter of waiters) if (logs.length >= waiter.count) waiter.resolve();
   });
+  const logged = (count: number): Promise<void> =>
+    logs.length >= count ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve }));
   await peer.start();
-  return { peer, logs };
+  return { peer, logs, warnings, logged };
 }
 
 /** Runs the MCP handshake: `initialize`, then `notifications/initialized`. */
