@@ -1,1 +1,37 @@
-export {};
+/**
+ * @proto/mcp-server: an MCP 2025-11-25 server. One definition (tools, resources, prompts,
+ * extensions) serves any number of isolated sessions over any `Transport`.
+ */
+export { createServer } from "./server";
+export type { Server, CoreServer, ServerInfo, ServerOptions, ServerSummary } from "./server-types";
+export type { ServerSession, ConnectOptions } from "./session-types";
+export type { BaseRequestContext, RequestContext } from "./context";
+export type { FeatureContext } from "./context-features";
+export type { FeatureApi } from "./builtin-features";
+export type {
+  ToolDefinition,
+  LazyToolDefinition,
+  ToolHandler,
+  ToolHandle,
+  ToolContext,
+  ToolReturn,
+  ToolOutputSchema,
+  ToolSurface,
+} from "./tool-types";
+export type { FromSchema } from "./schema-types";
+export { TOOL_ERROR_META_KEY } from "./tool-call";
+export type { UnauthenticatedScopes } from "./tool-call";
+export type { ArgumentError, ArgumentErrorReason, ToolArgumentsErrorDetails } from "./validation-report";
+export type {
+  ServerExtension,
+  ListItems,
+  DecorateContext,
+  ListDecorator,
+  ExtensionMethodHandler,
+  ExtensionInterceptor,
+} from "./extension";
+export type { ListKind, ListSpec, ListEndpoint } from "./list-endpoint";
+export type { Page } from "./pagination";
+export { paginate, createPageSource, encodeCursor, decodeCursor } from "./pagination";
+export type { PageSource } from "./pagination";
+export { isCallToolResult, toCallToolResult } from "./tool-result";

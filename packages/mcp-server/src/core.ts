@@ -1,0 +1,39 @@
+/** What sessions share with their server: the definition, routes, features and extensions. */
+import type { JsonRpcParams, Logger } from "@proto/jsonrpc";
+import type { Implementation, ProtocolVersion, ServerCapabilities } from "@proto/mcp-protocol";
+import type { RequestContext } from "./context";
+import type { ExtensionInterceptor, ServerExtension } from "./extension";
+import type { AnyFeature, FeatureNotificationContext } from "./feature";
+import type { SessionState } from "./session-state";
+import type { ServerSession } from "./session-types";
+
+/** A request method's handler with the feature (if any) whose state it receives. */
+export interface Route {
+  readonly feature: AnyFeature | undefined;
+  readonly run: (params: JsonRpcParams | undefined, ctx: RequestContext, state: unknown) => unknown;
+}
+
+/** A notification method's handler with its feature. */
+export interface NotificationRoute {
+  readonly feature: AnyFeature;
+  readonly run: (params: JsonRpcParams | undefined, ctx: FeatureNotificationContext, state: unknown) => void | Promise<void>;
+}
+
+/** The server as its sessions see it. */
+export interface ServerCore {
+  readonly info: Implementation;
+  readonly instructions: string | undefined;
+  readonly logger: Logger;
+  readonly requestTimeoutMs: number | undefined;
+  readonly supportedVersions: readonly ProtocolVersion[];
+  readonly routes: ReadonlyMap<string, Route>;
+  readonly notificationRoutes: ReadonlyMap<string, NotificationRoute>;
+  readonly interceptors: ReadonlyMap<string, readonly ExtensionInterceptor[]>;
+  readonly features: readonly AnyFeature[];
+  readonly extensions: readonly ServerExtension[];
+  /** The capabilities of the definition (features and options), without extensions. */
+  capabilities(): ServerCapabilities;
+  /** Called when a session starts and when it ends. */
+  opened(state: SessionState, view: ServerSession): void;
+  closed(state: SessionState, view: ServerSession): void;
+}

@@ -1,0 +1,80 @@
+/**
+ * The internal feature API: how a module (tools here; resources, prompts, completions,
+ * logging, progress and client requests in their own files) plugs into the server without
+ * touching its internals. See CONTRIBUTING-FEATURES.md.
+ *
+ * A feature contributes capabilities, request and notification handlers by method,
+ * per-session state, and members of the request context. Its handlers run after the core
+ * has checked the lifecycle (initialized, or a request carrying its own `_meta` version),
+ * the `_meta` protocol version (-32022) and the batch rule.
+ */
+import type { ExchangeInfo, JsonRpcParams, Logger } from "@proto/jsonrpc";
+import type { ServerCapabilities } from "@proto/mcp-protocol";
+import type { BaseRequestContext, RequestContext } from "./context";
+import type { FeatureContext } from "./context-features";
+import type { ListEndpoint, ListSpec } from "./list-endpoint";
+import type { ServerSession } from "./session-types";
+
+/** Handles one request method for a feature; `state` is the feature's state for the request's session. */
+export type FeatureRequestHandler<S> = (params: JsonRpcParams | undefined, ctx: RequestContext, state: S) => unknown;
+
+/** What a feature's notification handler receives. */
+export interface FeatureNotificationContext {
+  readonly method: string;
+  readonly session: ServerSession;
+  readonly info: ExchangeInfo;
+}
+
+/** Handles one notification method for a feature. */
+export type FeatureNotificationHandler<S> = (
+  params: JsonRpcParams | undefined,
+  ctx: FeatureNotificationContext,
+  state: S,
+) => void | Promise<void>;
+
+/** A feature module. `S` is its per-session state (use `undefined` when it keeps none). */
+export interface Feature<S = undefined> {
+  /** A short name for errors and logs (`"tools"`, `"resources"`). */
+  readonly name: string;
+  /** Capabilities to advertise, computed at each `initialize` and `server/discover`; undefined for none. */
+  capabilities?(): ServerCapabilities | undefined;
+  /** Request handlers by method. A method may belong to one feature only. */
+  readonly requests?: { readonly [method: string]: FeatureRequestHandler<S> };
+  /** Notification handlers by method (client to server). */
+  readonly notifications?: { readonly [method: string]: FeatureNotificationHandler<S> };
+  /** Creates this feature's state for a new session (at connect). */
+  createState?(session: ServerSession): S;
+  /** Releases a session's state when the session closes. */
+  closeState?(state: S, session: ServerSession): void;
+  /**
+   * Installs this feature's members on a request context (see `FeatureContext`), e.g.
+   * `ctx.log = (level, data) => ...`. Called once per request, before its handler runs;
+   * keep it cheap (assign closures, do no I/O).
+   */
+  extendContext?(ctx: BaseRequestContext & Partial<Mutable<FeatureContext>>, state: S): void;
+}
+
+/** Removes `readonly` so `extendContext` can assign members. */
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** What the server offers to feature modules. */
+export interface FeatureHost {
+  /** The server's logger (never console). */
+  readonly logger: Logger;
+  /** The default page size of paginated lists (option `pageSize`). */
+  readonly pageSize: number;
+  /**
+   * Creates a cached, paginated list whose changes send one coalesced `list_changed`
+   * notification to every initialized session, decorated and filtered per session by the
+   * extensions in use.
+   */
+  createList<T>(spec: ListSpec<T>): ListEndpoint<T>;
+  /** Every live session (initialized or not). */
+  sessions(): Iterable<ServerSession>;
+  /** Sends a notification to every initialized session that `filter` accepts (all when omitted). Failures are logged. */
+  broadcast(method: string, params?: JsonRpcParams, filter?: (session: ServerSession) => boolean): void;
+}
+
+/** Erases a feature's state type, so features with different states share one list. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyFeature = Feature<any>;

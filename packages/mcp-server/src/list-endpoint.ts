@@ -1,0 +1,108 @@
+/**
+ * A cached, paginated list with coalesced change notifications: what `tools/list`,
+ * `resources/list`, `resources/templates/list` and `prompts/list` share.
+ *
+ * The list is built once and kept until `invalidate()`; pages are cached per cursor. When
+ * extensions decorate or filter that kind of list, each session gets its own decorated copy,
+ * built once per list version. `invalidate()` schedules one `list_changed` notification per
+ * burst of changes (coalesced in a microtask) to every initialized session.
+ */
+import type { Page, PageSource } from "./pagination";
+import { createPageSource, paginate } from "./pagination";
+import type { ServerSession } from "./session-types";
+
+/** The lists extensions can decorate; features may use other names (they are then never decorated). */
+export type ListKind = "tools" | "resources" | "resourceTemplates" | "prompts";
+
+/** How to build a list. */
+export interface ListSpec<T> {
+  /** Which list this is, for extension decorators. */
+  readonly kind: ListKind | (string & {});
+  /** Builds the full, undecorated list; called again only after `invalidate()`. */
+  build(): readonly T[];
+  /** The unique key of an item (a tool's name, a resource's URI). */
+  key(item: T): string;
+  /** The `list_changed` notification method; omit to send none. */
+  readonly notification?: string;
+  /** Which initialized sessions receive the notification (default: all). */
+  notifies?(session: ServerSession): boolean;
+}
+
+/** A list served to sessions. */
+export interface ListEndpoint<T> {
+  /** One page for `session` (decorated for it). Throws `JsonRpcError` -32602 for a bad cursor. */
+  page(cursor: unknown, session: ServerSession | undefined, pageSize?: number): Page<T>;
+  /** The whole list as `session` sees it (undecorated when `session` is undefined). */
+  items(session?: ServerSession): readonly T[];
+  /** Marks the list changed: it is rebuilt on next use, and one `list_changed` goes out. */
+  invalidate(): void;
+  /** Increases on every `invalidate()`. */
+  readonly version: number;
+}
+
+/** What a list needs from the server. */
+export interface ListHost {
+  readonly pageSize: number;
+  /** Decorates a list for a session; returns undefined when no extension touches `kind`. */
+  decorate<T>(kind: string, items: readonly T[], session: ServerSession): readonly T[] | undefined;
+  /** Sends `method` to every initialized session accepted by `filter`. */
+  broadcast(method: string, params: undefined, filter?: (session: ServerSession) => boolean): void;
+}
+
+interface Snapshot<T> {
+  readonly version: number;
+  readonly source: PageSource<T>;
+  readonly pages: Map<string, Page<T>>;
+}
+
+/** Creates a list endpoint. */
+export function createListEndpoint<T>(host: ListHost, spec: ListSpec<T>): ListEndpoint<T> {
+  let version = 0;
+  let shared: Snapshot<T> | undefined;
+  let scheduled = false;
+  // Per session: its decorated snapshot, or undefined when no extension decorates this kind.
+  const perSession = new WeakMap<ServerSession, { readonly version: number; readonly snap: Snapshot<T> | undefined }>();
+
+  const snapshot = (items: readonly T[]): Snapshot<T> => ({ version, source: createPageSource(items, spec.key), pages: new Map() });
+  const base = (): Snapshot<T> => {
+    if (shared === undefined || shared.version !== version) shared = snapshot(spec.build());
+    return shared;
+  };
+  const forSession = (session: ServerSession | undefined): Snapshot<T> => {
+    const root = base();
+    if (session === undefined) return root;
+    const cached = perSession.get(session);
+    if (cached !== undefined && cached.version === version) return cached.snap ?? root;
+    const decorated = host.decorate(spec.kind, root.source.items, session);
+    const own = decorated === undefined ? undefined : snapshot(decorated);
+    perSession.set(session, { version, snap: own });
+    return own ?? root;
+  };
+
+  return {
+    page(cursor, session, pageSize = host.pageSize) {
+      const snap = forSession(session);
+      const cacheKey = `${pageSize}:${typeof cursor === "string" ? cursor : ""}`;
+      const hit = cursor === undefined || typeof cursor === "string" ? snap.pages.get(cacheKey) : undefined;
+      if (hit !== undefined) return hit;
+      const page = paginate(snap.source, cursor, pageSize);
+      if (snap.pages.size < 1024) snap.pages.set(cacheKey, page);
+      return page;
+    },
+    items(session) {
+      return forSession(session).source.items;
+    },
+    invalidate() {
+      version++;
+      if (spec.notification === undefined || scheduled) return;
+      scheduled = true;
+      queueMicrotask(() => {
+        scheduled = false;
+        host.broadcast(spec.notification as string, undefined, spec.notifies);
+      });
+    },
+    get version() {
+      return version;
+    },
+  };
+}

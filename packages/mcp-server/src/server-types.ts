@@ -1,0 +1,78 @@
+/** The public shape of a server: `createServer(info, options)` returns a `Server`. */
+import type { JsonRpcRequest, Logger, Transport } from "@proto/jsonrpc";
+import type { Implementation, ProtocolVersion, ServerCapabilities, ToolInputSchema } from "@proto/mcp-protocol";
+import type { ServerExtension } from "./extension";
+import type { FeatureApi } from "./builtin-features";
+import type { ConnectOptions, ServerSession } from "./session-types";
+import type { UnauthenticatedScopes } from "./tool-call";
+import type { LazyToolDefinition, ToolDefinition, ToolHandle, ToolHandler, ToolOutputSchema } from "./tool-types";
+
+/** Who the server is: sent as `serverInfo`, plus the instructions for the model. */
+export interface ServerInfo extends Implementation {
+  /** How to use this server; sent in `initialize` and `server/discover`. */
+  readonly instructions?: string;
+}
+
+/** Options of `createServer`. Every option has a safe default. */
+export interface ServerOptions {
+  /** Where warnings and handler failures go. Default: discarded (never `console`). */
+  readonly logger?: Logger;
+  /** Items per page of `tools/list` and the other lists. Default 1000 (hosts that ignore `nextCursor` still see everything usual). */
+  readonly pageSize?: number;
+  /** Timeout of requests the server sends to clients, in milliseconds. Default 60,000. */
+  readonly requestTimeoutMs?: number;
+  /** Capabilities to advertise in addition to those derived from what is registered (e.g. `{ tools: { listChanged: true } }` before any tool exists). */
+  readonly capabilities?: ServerCapabilities;
+  /** Versions to serve, newest first; a subset of `SUPPORTED_PROTOCOL_VERSIONS`. Default: all four. */
+  readonly supportedVersions?: readonly ProtocolVersion[];
+  /** Tools with `scopes` called without an authenticated principal (stdio): `"refuse"` (default) or `"allow"`. */
+  readonly unauthenticatedScopes?: UnauthenticatedScopes;
+}
+
+/** What `summary()` reports (the stdio banner reads it). */
+export interface ServerSummary {
+  readonly name: string;
+  readonly version: string;
+  readonly protocolVersion: string;
+  readonly tools: readonly string[];
+}
+
+/** The core of a server: tools, sessions, extensions. The built-in features add their methods (see `FeatureApi`). */
+export interface CoreServer {
+  /** The server's identity as given to `createServer`. */
+  readonly info: ServerInfo;
+  /**
+   * Registers a tool. The handler's `args` are typed from `inputSchema` (write it inline or
+   * `as const`) and validated before it runs. Throws a `TypeError` for a bad name, a
+   * duplicate, or a schema ajv cannot compile.
+   */
+  tool<const I extends ToolInputSchema, const O extends ToolOutputSchema | undefined = undefined>(
+    definition: ToolDefinition<I, O>,
+    handler: ToolHandler<I, O>,
+  ): ToolHandle;
+  /** Registers a lazy tool: listed from its definition, its handler loaded by `load()` on the first call. */
+  tool<const I extends ToolInputSchema, const O extends ToolOutputSchema | undefined = undefined>(definition: LazyToolDefinition<I, O>): ToolHandle;
+  /** Unregisters a tool; false when there was none. */
+  removeTool(name: string): boolean;
+  /** Enables or disables a tool by name; false when there is none. */
+  enableTool(name: string, enabled?: boolean): boolean;
+  /** Adds an extension (see `ServerExtension`). Ids are unique. Sessions initialized earlier do not negotiate it. */
+  use(extension: ServerExtension): void;
+  /** Serves one session over `transport` until either side closes it. */
+  connect(transport: Transport, options?: ConnectOptions): Promise<ServerSession>;
+  /** The live sessions. */
+  sessions(): readonly ServerSession[];
+  /** Name, version, latest protocol version and the names of the tools served (for start-up banners). */
+  summary(): ServerSummary;
+  /**
+   * The scopes a request needs before it is delivered: for `tools/call` of a tool that
+   * declares `scopes`, those; otherwise undefined. HTTP handlers use it to answer 403
+   * `insufficient_scope` first; the server enforces the same rule again at call time.
+   */
+  scopesFor(request: JsonRpcRequest): readonly string[] | undefined;
+  /** Closes every session; later `connect` calls reject. */
+  close(): Promise<void>;
+}
+
+/** A server: the core plus the methods of the built-in features (resources, prompts, ...). */
+export interface Server extends CoreServer, FeatureApi {}

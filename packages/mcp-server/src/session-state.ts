@@ -1,0 +1,71 @@
+/** The mutable state of one session, and the read-only `ServerSession` view over it. */
+import type { Peer } from "@proto/jsonrpc";
+import type { ClientCapabilities, Implementation, JsonObject, ServerCapabilities } from "@proto/mcp-protocol";
+import type { AnyFeature } from "./feature";
+import type { ServerSession } from "./session-types";
+
+/** Everything the server keeps about one session. */
+export interface SessionState {
+  readonly id: string;
+  readonly peer: Peer;
+  initialized: boolean;
+  /** True when connected as already initialized (stateless HTTP): versions then come per request. */
+  readonly assumed: boolean;
+  protocolVersion: string | undefined;
+  clientInfo: Implementation | undefined;
+  clientCapabilities: ClientCapabilities;
+  serverCapabilities: ServerCapabilities | undefined;
+  /** Client settings of each negotiated extension, by id. */
+  readonly extensions: Map<string, JsonObject>;
+  /** Each feature's state for this session. */
+  readonly features: Map<AnyFeature, unknown>;
+}
+
+const EMPTY: ClientCapabilities = Object.freeze({});
+
+/** Creates the state of a new session. */
+export function createSessionState(peer: Peer, assumed?: { protocolVersion?: string; clientCapabilities?: ClientCapabilities; clientInfo?: Implementation }): SessionState {
+  return {
+    id: crypto.randomUUID(),
+    peer,
+    initialized: assumed !== undefined,
+    assumed: assumed !== undefined,
+    protocolVersion: assumed?.protocolVersion,
+    clientInfo: assumed?.clientInfo,
+    clientCapabilities: assumed?.clientCapabilities ?? EMPTY,
+    serverCapabilities: undefined,
+    extensions: new Map(),
+    features: new Map(),
+  };
+}
+
+/** The public view of a session's state. */
+export function createSessionView(state: SessionState): ServerSession {
+  const { peer } = state;
+  return {
+    id: state.id,
+    get initialized() {
+      return state.initialized;
+    },
+    get protocolVersion() {
+      return state.protocolVersion;
+    },
+    get clientInfo() {
+      return state.clientInfo;
+    },
+    get clientCapabilities() {
+      return state.clientCapabilities;
+    },
+    get serverCapabilities() {
+      return state.serverCapabilities;
+    },
+    extension: (id) => state.extensions.get(id),
+    notify: (method, params) => peer.notify(method, params),
+    request: (method, params, options) => peer.request(method, params, options),
+    ping: async (options) => {
+      await peer.request("ping", undefined, options);
+    },
+    close: (reason) => peer.close(reason),
+    closed: peer.closed,
+  };
+}

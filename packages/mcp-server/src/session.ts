@@ -1,0 +1,113 @@
+/**
+ * One session: a `Peer` over one transport, with the MCP lifecycle in front of every
+ * handler (DESIGN.md section 2). Checks, in order, for every request but `initialize` and
+ * `ping`:
+ * 1. a `_meta["io.modelcontextprotocol/protocolVersion"]` we do not serve: -32022;
+ * 2. not initialized and no `_meta` version: -32600 "send initialize first";
+ * 3. inside a JSON-RPC batch when the version is not 2025-03-26: -32600.
+ * Then the context is built and the route runs through the extensions' interceptors.
+ */
+import { createPeer, ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import type { JsonRpcParams, RequestContext as PeerRequestContext, Transport } from "@proto/jsonrpc";
+import { allowsBatches, createUnsupportedVersionError, isSupportedProtocolVersion, LATEST_PROTOCOL_VERSION, mcpCancellation, MetaKey } from "@proto/mcp-protocol";
+import type { RequestContext } from "./context";
+import type { ServerCore } from "./core";
+import { createContext, metaOf } from "./session-context";
+import { discover, initialize } from "./session-lifecycle";
+import type { SessionState } from "./session-state";
+import { createSessionState, createSessionView } from "./session-state";
+import type { ConnectOptions, ServerSession } from "./session-types";
+
+/** A session before its transport starts. */
+export interface PendingSession {
+  readonly state: SessionState;
+  readonly view: ServerSession;
+  /** Registers the handler of a method added after connect (an extension's). */
+  addMethod(method: string): void;
+  /** Starts the transport. */
+  start(): Promise<void>;
+}
+
+function effectiveVersion(core: ServerCore, state: SessionState, rc: PeerRequestContext, requested: unknown): string {
+  if (requested !== undefined) {
+    if (!isSupportedProtocolVersion(requested) || !core.supportedVersions.includes(requested)) {
+      throw createUnsupportedVersionError(String(requested), core.supportedVersions);
+    }
+    return requested;
+  }
+  if (state.assumed && state.protocolVersion === undefined) {
+    const header = rc.info.headers?.["mcp-protocol-version"];
+    return isSupportedProtocolVersion(header) ? header : LATEST_PROTOCOL_VERSION;
+  }
+  if (!state.initialized || state.protocolVersion === undefined) {
+    throw new JsonRpcError(ErrorCode.InvalidRequest, `Invalid Request: send initialize first; "${rc.method}" needs an initialized session`);
+  }
+  return state.protocolVersion;
+}
+
+/** Creates a session of `core` over `transport`. */
+export function createSession(core: ServerCore, transport: Transport, options: ConnectOptions = {}): PendingSession {
+  const peer = createPeer(transport, { logger: core.logger, cancellation: mcpCancellation, ...(core.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: core.requestTimeoutMs }) });
+  const state = createSessionState(peer, options.initialized);
+  const view = createSessionView(state);
+
+  function run(method: string, params: JsonRpcParams | undefined, ctx: RequestContext): unknown {
+    const route = core.routes.get(method);
+    if (route === undefined) throw new JsonRpcError(ErrorCode.MethodNotFound, `Method not found: ${method}`);
+    const chain = core.interceptors.get(method);
+    const state0 = route.feature === undefined ? undefined : state.features.get(route.feature);
+    if (chain === undefined || chain.length === 0) return route.run(params, ctx, state0);
+    const step = (i: number, p: JsonRpcParams | undefined): Promise<unknown> => {
+      const interceptor = chain[i];
+      if (interceptor === undefined) return Promise.resolve().then(() => route.run(p, ctx, state0));
+      return Promise.resolve().then(() => interceptor(p, ctx, (next) => step(i + 1, next ?? p)));
+    };
+    return step(0, params);
+  }
+
+  function dispatch(method: string, params: JsonRpcParams | undefined, rc: PeerRequestContext): unknown {
+    const meta = metaOf(params);
+    const version = effectiveVersion(core, state, rc, meta[MetaKey.ProtocolVersion]);
+    if (rc.inBatch && !allowsBatches(version)) {
+      throw new JsonRpcError(ErrorCode.InvalidRequest, `Invalid Request: JSON-RPC batches are not allowed under protocol version ${version}; send each request on its own`);
+    }
+    return run(method, params, createContext(core, state, view, rc, meta, version));
+  }
+
+  const added = new Set<string>();
+  function addMethod(method: string): void {
+    if (added.has(method)) return;
+    added.add(method);
+    peer.handle(method, (params, rc) => dispatch(method, params, rc));
+  }
+
+  peer.handle("initialize", (params, rc) => initialize(core, state, view, params, rc.inBatch));
+  peer.handle("ping", () => ({}));
+  peer.handle("server/discover", (params, rc) => {
+    const requested = metaOf(params)[MetaKey.ProtocolVersion];
+    if (requested !== undefined) effectiveVersion(core, state, rc, requested);
+    return discover(core);
+  });
+  peer.handleNotification("notifications/initialized", () => {});
+  for (const method of core.routes.keys()) addMethod(method);
+  for (const [method, route] of core.notificationRoutes) {
+    peer.handleNotification(method, (params, nc) => {
+      if (!state.initialized) return;
+      return route.run(params, { method, session: view, info: nc.info }, state.features.get(route.feature));
+    });
+  }
+  for (const feature of core.features) {
+    if (feature.createState !== undefined) state.features.set(feature, feature.createState(view));
+  }
+
+  return {
+    state,
+    view,
+    addMethod,
+    async start() {
+      core.opened(state, view);
+      void peer.closed.then(() => core.closed(state, view));
+      await peer.start();
+    },
+  };
+}

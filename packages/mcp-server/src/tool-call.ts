@@ -1,0 +1,112 @@
+/**
+ * `tools/call` (MCP 2025-11-25, server/tools "Calling Tools"): find the tool (unknown,
+ * hidden, disabled and other-surface tools are all -32602 "Unknown tool"), check scopes,
+ * validate and coerce the arguments, run the handler, normalise and check its result.
+ */
+import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import type { JsonRpcParams, Logger, Principal } from "@proto/jsonrpc";
+import type { CallToolResult } from "@proto/mcp-protocol";
+import type { RequestContext } from "./context";
+import { coerceArguments } from "./coercion";
+import type { ToolRecord } from "./tool-registry";
+import { handlerOf } from "./tool-registry";
+import { toCallToolResult, toolError } from "./tool-result";
+import type { ToolArgumentsErrorDetails } from "./validation-report";
+import { formatArgumentErrors, toArgumentErrors } from "./validation-report";
+
+/** The `_meta` key under which refused calls carry machine-readable details. */
+export const TOOL_ERROR_META_KEY = "dev.proto/tool-error";
+
+/** How scopes are enforced when a call arrives with no authenticated principal. */
+export type UnauthenticatedScopes = "refuse" | "allow";
+
+/** What a call needs from the server. */
+export interface ToolCallHost {
+  lookup(name: string): ToolRecord | undefined;
+  readonly logger: Logger;
+  readonly unauthenticatedScopes: UnauthenticatedScopes;
+}
+
+function unknownTool(name: string): JsonRpcError {
+  return new JsonRpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}; call tools/list for the available tools`);
+}
+
+/** Refuses a principal that lacks a tool's scopes (defense in depth behind HTTP's 403). */
+export function checkScopes(record: ToolRecord, principal: Principal | undefined, policy: UnauthenticatedScopes): void {
+  const required = record.scopes;
+  if (required === undefined) return;
+  if (principal === undefined && policy === "allow") return;
+  const granted = principal?.scopes ?? [];
+  const missing = required.filter((scope) => !granted.includes(scope));
+  if (missing.length === 0) return;
+  throw new JsonRpcError(
+    ErrorCode.InvalidRequest,
+    `Insufficient scope: tool "${record.name}" requires ${required.join(" ")}; ${principal === undefined ? "the caller is not authenticated" : `missing ${missing.join(" ")}`}`,
+    { error: "insufficient_scope", scope: required.join(" "), required, granted },
+  );
+}
+
+/** Validates arguments, coercing string-sourced values when that makes them valid. */
+function validArguments(record: ToolRecord, raw: unknown): { ok: true; args: unknown } | { ok: false; result: CallToolResult } {
+  if (record.input.validate(raw)) return { ok: true, args: raw };
+  let errors = record.input.errors;
+  const coerced = coerceArguments(raw, record.descriptor.inputSchema);
+  if (coerced !== raw) {
+    if (record.input.validate(coerced)) return { ok: true, args: coerced };
+    errors = record.input.errors;
+  }
+  const list = toArgumentErrors(errors);
+  const details: ToolArgumentsErrorDetails = { code: "invalid_arguments", tool: record.name, errors: list, schema: record.descriptor.inputSchema };
+  return { ok: false, result: toolError(formatArgumentErrors(record.name, list), { [TOOL_ERROR_META_KEY]: details }) };
+}
+
+function checkOutput(record: ToolRecord, result: CallToolResult): CallToolResult {
+  const output = record.output;
+  if (output === undefined || result.isError === true) return result;
+  if (result.structuredContent === undefined) {
+    return toolError(`Tool "${record.name}" declares an output schema but returned no structured content. This is a fault of the tool, not of the arguments.`, {
+      [TOOL_ERROR_META_KEY]: { code: "invalid_output", tool: record.name, errors: [] },
+    });
+  }
+  if (output.validate(result.structuredContent)) return result;
+  const list = toArgumentErrors(output.errors);
+  const lines = list.map((e) => `- ${e.path === "" ? "(root)" : e.path}: fails ${e.reason} ${JSON.stringify(Object.values(e.constraint)[0])}`);
+  return toolError(
+    `Tool "${record.name}" returned structured content that does not match its output schema:\n${lines.join("\n")}\nThis is a fault of the tool, not of the arguments.`,
+    { [TOOL_ERROR_META_KEY]: { code: "invalid_output", tool: record.name, errors: list, schema: record.descriptor.outputSchema } },
+  );
+}
+
+function fromThrown(record: ToolRecord, error: unknown, ctx: RequestContext, logger: Logger): CallToolResult {
+  if (error instanceof JsonRpcError || ctx.signal.aborted) throw error;
+  logger.warn(`Tool "${record.name}" threw; the client got an isError result`, error);
+  const message = error instanceof Error ? error.message : typeof error === "string" ? error : "The tool failed";
+  return toolError(message === "" ? "The tool failed" : message);
+}
+
+/** Runs `tools/call`. Throws `JsonRpcError` for protocol errors; tool failures are `isError` results. */
+export async function callTool(host: ToolCallHost, params: JsonRpcParams | undefined, ctx: RequestContext): Promise<CallToolResult> {
+  const p = (params ?? {}) as { name?: unknown; arguments?: unknown };
+  if (Array.isArray(params) || typeof p.name !== "string") {
+    throw new JsonRpcError(ErrorCode.InvalidParams, 'Invalid params: tools/call needs { name: string, arguments?: object }');
+  }
+  const record = host.lookup(p.name);
+  if (record === undefined) throw unknownTool(p.name);
+  checkScopes(record, ctx.principal, host.unauthenticatedScopes);
+  const checked = validArguments(record, p.arguments ?? {});
+  if (!checked.ok) return checked.result;
+  try {
+    const handler = await handlerOf(record);
+    const value: unknown = await handler(checked.args as never, ctx);
+    return checkOutput(record, toCallToolResult(value));
+  } catch (error) {
+    return fromThrown(record, error, ctx, host.logger);
+  }
+}
+
+/** The scopes a `tools/call` request needs, or undefined when the tool needs none or is not served. */
+export function scopesForCall(host: ToolCallHost, params: unknown): readonly string[] | undefined {
+  if (typeof params !== "object" || params === null) return undefined;
+  const name = (params as { name?: unknown }).name;
+  return typeof name === "string" ? host.lookup(name)?.scopes : undefined;
+}

@@ -1,0 +1,114 @@
+/**
+ * The tool registry: descriptors as advertised, compiled validators, handlers (loaded
+ * lazily when asked), and the flags that decide whether a tool is served over MCP.
+ */
+import type { Tool, ToolInputSchema } from "@proto/mcp-protocol";
+import type { LazyToolDefinition, ToolDefinition, ToolHandler, ToolOutputSchema } from "./tool-types";
+import type { CompiledSchema, SchemaCompiler } from "./validation";
+
+/** One registered tool. */
+export interface ToolRecord {
+  readonly name: string;
+  readonly descriptor: Tool;
+  readonly input: CompiledSchema;
+  readonly output: CompiledSchema | undefined;
+  readonly scopes: readonly string[] | undefined;
+  /** Served over MCP: offered on the `mcp` surface and not hidden. Fixed at registration. */
+  readonly served: boolean;
+  enabled: boolean;
+  handler: ToolHandler | undefined;
+  readonly load: (() => Promise<ToolHandler>) | undefined;
+  loading: Promise<ToolHandler> | undefined;
+}
+
+const NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+
+function isObjectSchema(schema: ToolOutputSchema): boolean {
+  return schema.type === "object" || (schema.type === undefined && typeof schema.properties === "object");
+}
+
+/** The output schema as advertised: object schemas as given, others wrapped as `{ result }`. */
+function advertisedOutput(schema: ToolOutputSchema): ToolInputSchema {
+  if (isObjectSchema(schema)) return schema as ToolInputSchema;
+  const { $schema, ...rest } = schema;
+  const wrapped = { type: "object" as const, properties: { result: rest }, required: ["result"] };
+  return $schema === undefined ? wrapped : { $schema, ...wrapped };
+}
+
+function descriptorOf(def: ToolDefinition, output: ToolInputSchema | undefined): Tool {
+  const tool: { -readonly [K in keyof Tool]: Tool[K] } = { name: def.name, inputSchema: def.inputSchema };
+  if (def.title !== undefined) tool.title = def.title;
+  if (def.description !== undefined) tool.description = def.description;
+  if (output !== undefined) tool.outputSchema = output;
+  if (def.annotations !== undefined) tool.annotations = def.annotations;
+  if (def.icons !== undefined) tool.icons = def.icons;
+  if (def.execution !== undefined) tool.execution = def.execution;
+  if (def._meta !== undefined) tool._meta = def._meta;
+  return Object.freeze(tool);
+}
+
+function checkDefinition(def: ToolDefinition): void {
+  if (typeof def !== "object" || def === null) throw new TypeError("tool(definition): pass an object with name and inputSchema");
+  if (typeof def.name !== "string" || !NAME.test(def.name)) {
+    throw new TypeError(`tool(): name ${JSON.stringify(def.name)} must be 1-128 characters of A-Z, a-z, 0-9, "_", "-" or "."`);
+  }
+  const schema = def.inputSchema as unknown;
+  if (typeof schema !== "object" || schema === null || (schema as { type?: unknown }).type !== "object") {
+    throw new TypeError(`tool("${def.name}"): inputSchema must be a JSON Schema object with type "object"`);
+  }
+  if (def.scopes !== undefined && (!Array.isArray(def.scopes) || !def.scopes.every((s) => typeof s === "string"))) {
+    throw new TypeError(`tool("${def.name}"): scopes must be an array of strings`);
+  }
+}
+
+/** Builds a record: validates the definition and compiles its schemas (throws a `TypeError` on any problem). */
+export function createToolRecord(
+  def: ToolDefinition | LazyToolDefinition,
+  handler: ToolHandler | undefined,
+  compiler: SchemaCompiler,
+): ToolRecord {
+  checkDefinition(def);
+  const load = "load" in def && typeof def.load === "function" ? def.load.bind(def) : undefined;
+  if (handler === undefined && load === undefined) throw new TypeError(`tool("${def.name}"): pass a handler, or a definition with load()`);
+  if (handler !== undefined && typeof handler !== "function") throw new TypeError(`tool("${def.name}"): the handler must be a function`);
+  const output = def.outputSchema === undefined ? undefined : advertisedOutput(def.outputSchema);
+  const input = compiler.compile(def.inputSchema, `tool("${def.name}") inputSchema`);
+  let outputValidator: CompiledSchema | undefined;
+  try {
+    outputValidator = output === undefined ? undefined : compiler.compile(output, `tool("${def.name}") outputSchema`);
+  } catch (error) {
+    input.release();
+    throw error;
+  }
+  const surfaces = def.surfaces ?? ["mcp"];
+  return {
+    name: def.name,
+    descriptor: descriptorOf(def, output),
+    input,
+    output: outputValidator,
+    scopes: def.scopes === undefined || def.scopes.length === 0 ? undefined : [...def.scopes],
+    served: def.hidden !== true && surfaces.includes("mcp"),
+    enabled: def.enabled !== false,
+    handler,
+    load: handler === undefined ? load : undefined,
+    loading: undefined,
+  };
+}
+
+/** Resolves a record's handler, loading it on first use; a failed load is retried on the next call. */
+export function handlerOf(record: ToolRecord): Promise<ToolHandler> | ToolHandler {
+  if (record.handler !== undefined) return record.handler;
+  const load = record.load as () => Promise<ToolHandler>;
+  record.loading ??= Promise.resolve()
+    .then(load)
+    .then((handler) => {
+      if (typeof handler !== "function") throw new TypeError(`tool("${record.name}"): load() must resolve to the handler function`);
+      record.handler = handler;
+      return handler;
+    })
+    .catch((error: unknown) => {
+      record.loading = undefined;
+      throw error;
+    });
+  return record.loading;
+}

@@ -1,0 +1,111 @@
+/**
+ * The tools feature (MCP 2025-11-25, server/tools): the registry behind `server.tool()`,
+ * `tools/list` (paginated, cached, decorated per session by extensions) and `tools/call`.
+ */
+import type { JsonRpcParams } from "@proto/jsonrpc";
+import type { ListToolsResult, Tool } from "@proto/mcp-protocol";
+import type { AnyFeature, FeatureHost } from "./feature";
+import type { Page } from "./pagination";
+import { callTool, scopesForCall } from "./tool-call";
+import type { ToolCallHost, UnauthenticatedScopes } from "./tool-call";
+import type { ToolRecord } from "./tool-registry";
+import { createToolRecord } from "./tool-registry";
+import type { LazyToolDefinition, ToolDefinition, ToolHandle, ToolHandler } from "./tool-types";
+import type { SchemaCompiler } from "./validation";
+
+/** What the tools feature needs besides the feature host. */
+export interface ToolsOptions {
+  readonly compiler: SchemaCompiler;
+  readonly unauthenticatedScopes: UnauthenticatedScopes;
+}
+
+function cursorOf(params: JsonRpcParams | undefined): unknown {
+  return params !== undefined && !Array.isArray(params) ? (params as { cursor?: unknown }).cursor : undefined;
+}
+
+/** Creates the tools feature and the registry operations the server exposes. */
+export function createTools(host: FeatureHost, options: ToolsOptions) {
+  const records = new Map<string, ToolRecord>();
+  const active = (r: ToolRecord | undefined): r is ToolRecord => r !== undefined && r.served && r.enabled;
+  const list = host.createList<Tool>({
+    kind: "tools",
+    build: () => [...records.values()].filter(active).map((r) => r.descriptor),
+    key: (tool) => tool.name,
+    notification: "notifications/tools/list_changed",
+    notifies: (session) => session.serverCapabilities?.tools?.listChanged === true,
+  });
+  const results = new WeakMap<Page<Tool>, ListToolsResult>();
+  const callHost: ToolCallHost = {
+    lookup: (name) => {
+      const record = records.get(name);
+      return active(record) ? record : undefined;
+    },
+    logger: host.logger,
+    unauthenticatedScopes: options.unauthenticatedScopes,
+  };
+
+  const feature: AnyFeature = {
+    name: "tools",
+    capabilities: () => (records.size > 0 ? { tools: { listChanged: true } } : undefined),
+    requests: {
+      "tools/list": (params, ctx) => {
+        const page = list.page(cursorOf(params), ctx.session);
+        let result = results.get(page);
+        if (result === undefined) {
+          result = page.nextCursor === undefined ? { tools: page.items } : { tools: page.items, nextCursor: page.nextCursor };
+          results.set(page, result);
+        }
+        return result;
+      },
+      "tools/call": (params, ctx) => callTool(callHost, params, ctx),
+    },
+  };
+
+  function setEnabled(name: string, enabled: boolean): boolean {
+    const record = records.get(name);
+    if (record === undefined) return false;
+    if (record.enabled !== enabled) {
+      record.enabled = enabled;
+      if (record.served) list.invalidate();
+    }
+    return true;
+  }
+
+  function remove(name: string): boolean {
+    const record = records.get(name);
+    if (record === undefined) return false;
+    records.delete(name);
+    record.input.release();
+    record.output?.release();
+    if (record.served && record.enabled) list.invalidate();
+    return true;
+  }
+
+  function add(def: ToolDefinition | LazyToolDefinition, handler: ToolHandler | undefined): ToolHandle {
+    if (records.has(def?.name)) throw new TypeError(`tool("${def.name}"): a tool with this name is already registered; remove it first`);
+    const record = createToolRecord(def, handler, options.compiler);
+    records.set(record.name, record);
+    if (active(record)) list.invalidate();
+    return {
+      name: record.name,
+      get active() {
+        return records.get(record.name) === record && active(record);
+      },
+      enable: () => void (records.get(record.name) === record && setEnabled(record.name, true)),
+      disable: () => void (records.get(record.name) === record && setEnabled(record.name, false)),
+      remove: () => void (records.get(record.name) === record && remove(record.name)),
+    };
+  }
+
+  return {
+    feature,
+    add,
+    remove,
+    setEnabled,
+    /** Names of the tools served over MCP now, in registration order. */
+    names: (): string[] => list.items().map((t) => t.name),
+    scopesFor: (params: unknown) => scopesForCall(callHost, params),
+    /** Rebuilds the list (after an extension was added) without waiting for a change. */
+    invalidate: () => list.invalidate(),
+  };
+}
