@@ -51,3 +51,26 @@ export class McpClientError extends Error {
 export function isMcpClientError(error: unknown, code?: ClientErrorCode): error is McpClientError {
   return error instanceof McpClientError && (code === undefined || error.code === code);
 }
+
+/**
+ * A tool call answered with `isError: true`, thrown by `callToolOrThrow`. The message is the
+ * tool's own text; `result` is the whole result.
+ */
+export class ToolCallError extends McpClientError {
+  override readonly name = "ToolCallError";
+  /** The tool that failed. */
+  readonly tool: string;
+  /** The result the server returned (with `isError: true`). */
+  readonly result: { readonly content: readonly unknown[]; readonly isError?: boolean };
+
+  /** Creates the error from the failed result. */
+  constructor(tool: string, result: { readonly content: readonly unknown[]; readonly isError?: boolean }) {
+    const text = result.content
+      .map((block) => (typeof block === "object" && block !== null && (block as { type?: unknown }).type === "text" ? String((block as { text?: unknown }).text) : ""))
+      .filter((t) => t !== "")
+      .join("\n");
+    super(ClientErrorCode.ToolError, `Tool "${tool}" failed: ${text === "" ? "(no text content)" : text.slice(0, 2000)}`, { detail: result });
+    this.tool = tool;
+    this.result = result;
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Prompts, completions, logging and ping on the client side (MCP 2025-11-25, server/prompts,
+ * server/utilities/completion, server/utilities/logging, basic/utilities/ping).
+ */
+import { LOGGING_LEVELS, RequestMethod, type CompleteResult, type GetPromptResult, type ListPromptsResult } from "@proto/mcp-protocol";
+import type { Client } from "./client-types";
+import type { Core } from "./core";
+import type { RequestOptions } from "./request-options";
+import { collect, paginate } from "./lists";
+
+type PromptsApi = Pick<Client, "listPrompts" | "prompts" | "listAllPrompts" | "getPrompt" | "complete" | "setLoggingLevel" | "ping">;
+
+/** Builds the prompt, completion, logging and ping methods of a client. */
+export function createPromptsApi(core: Core): PromptsApi {
+  const listPrompts = (cursor?: string, options?: RequestOptions) => {
+    if (cursor !== undefined && typeof cursor !== "string") throw new TypeError("cursor must be a string (the previous page's nextCursor)");
+    return core.send(RequestMethod.PromptsList, cursor === undefined ? undefined : { cursor }, options) as Promise<ListPromptsResult>;
+  };
+  const prompts = (options?: RequestOptions) =>
+    paginate(RequestMethod.PromptsList, async (cursor) => {
+      const page = await listPrompts(cursor, options);
+      return { items: page.prompts, nextCursor: page.nextCursor };
+    }, core.maxPages);
+
+  return {
+    listPrompts,
+    prompts,
+    async listAllPrompts(options) {
+      if (options?.refresh) core.caches.prompts.invalidate();
+      return core.caches.prompts.get(() => collect(prompts(options)));
+    },
+    async getPrompt(name, args, options) {
+      if (typeof name !== "string" || name === "") throw new TypeError("getPrompt(name, args): name must be a non-empty string");
+      if (args !== undefined && Object.values(args).some((v) => typeof v !== "string")) {
+        throw new TypeError(`getPrompt("${name}", args): prompt arguments must all be strings`);
+      }
+      return core.send(RequestMethod.PromptsGet, args === undefined ? { name } : { name, arguments: args }, options) as Promise<GetPromptResult>;
+    },
+    async complete(params, options) {
+      if (typeof params?.ref?.type !== "string" || typeof params.argument?.name !== "string" || typeof params.argument.value !== "string") {
+        throw new TypeError('complete(params): params must be { ref: { type: "ref/prompt", name } | { type: "ref/resource", uri }, argument: { name, value } }');
+      }
+      return core.send(RequestMethod.CompletionComplete, params as unknown as { readonly [key: string]: unknown }, options) as Promise<CompleteResult>;
+    },
+    async setLoggingLevel(level, options) {
+      if (!(LOGGING_LEVELS as readonly string[]).includes(level)) throw new TypeError(`setLoggingLevel(level): level must be one of ${LOGGING_LEVELS.join(", ")}`);
+      await core.send(RequestMethod.LoggingSetLevel, { level }, options);
+      core.logLevel = level;
+    },
+    async ping(options) {
+      await core.send(RequestMethod.Ping, undefined, options);
+    },
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * Tools on the client side (MCP 2025-11-25, server/tools): listing (one page, an iterator,
+ * a cached full list), calling with output-schema validation, the throwing variant, and
+ * concurrent batches.
+ */
+import { RequestMethod, type CallToolResult, type ListToolsResult, type Tool } from "@proto/mcp-protocol";
+import type { CallToolOptions, Client, ListAllOptions } from "./client-types";
+import type { Core } from "./core";
+import type { RequestOptions } from "./request-options";
+import { callTools } from "./call-tools";
+import { ClientErrorCode, McpClientError, ToolCallError } from "./errors";
+import { collect, paginate } from "./lists";
+
+type ToolsApi = Pick<Client, "listTools" | "tools" | "listAllTools" | "callTool" | "callToolOrThrow" | "callTools">;
+
+function cursorParams(cursor: string | undefined): { cursor: string } | undefined {
+  if (cursor !== undefined && typeof cursor !== "string") throw new TypeError("cursor must be a string (the previous page's nextCursor)");
+  return cursor === undefined ? undefined : { cursor };
+}
+
+function checkStructured(core: Core, tool: Tool, result: CallToolResult): void {
+  if (tool.outputSchema === undefined || result.isError === true) return;
+  if (typeof result.structuredContent !== "object" || result.structuredContent === null) {
+    throw new McpClientError(ClientErrorCode.OutputSchemaViolation,
+      `Tool "${tool.name}" declares an outputSchema but returned no structuredContent; the server is at fault (pass validateOutput: false to accept it)`,
+      { detail: { tool: tool.name, result } });
+  }
+  let verdict;
+  try {
+    verdict = core.validator.validate(tool.outputSchema, result.structuredContent);
+  } catch (error) {
+    throw new McpClientError(ClientErrorCode.InvalidOutputSchema,
+      `Tool "${tool.name}" has an outputSchema that cannot be used: ${(error as Error).message} (pass validateOutput: false to skip validation)`,
+      { cause: error, detail: { tool: tool.name } });
+  }
+  if (!verdict.ok) {
+    throw new McpClientError(ClientErrorCode.OutputSchemaViolation,
+      `Tool "${tool.name}" returned structuredContent that does not match its outputSchema: ${verdict.message}`,
+      { detail: { tool: tool.name, errors: verdict.errors, result } });
+  }
+}
+
+/** Builds the tool methods of a client. */
+export function createToolsApi(core: Core, self: () => Client): ToolsApi {
+  const listTools = (cursor?: string, options?: RequestOptions) =>
+    core.send(RequestMethod.ToolsList, cursorParams(cursor), options) as Promise<ListToolsResult>;
+  const tools = (options?: RequestOptions) =>
+    paginate(RequestMethod.ToolsList, async (cursor) => {
+      const page = await listTools(cursor, options);
+      return { items: page.tools, nextCursor: page.nextCursor };
+    }, core.maxPages);
+  const listAllTools = async (options?: ListAllOptions): Promise<readonly Tool[]> => {
+    if (options?.refresh) core.caches.tools.invalidate();
+    return core.caches.tools.get(() => collect(tools(options)));
+  };
+
+  async function definition(name: string, options: CallToolOptions | undefined): Promise<Tool | undefined> {
+    try {
+      const list = await listAllTools(options?.signal === undefined ? undefined : { signal: options.signal });
+      return list.find((tool) => tool.name === name);
+    } catch (error) {
+      core.logger.warn(`Could not list tools to validate the output of "${name}"; its structuredContent was not checked`, error);
+      return undefined;
+    }
+  }
+
+  async function callTool(name: string, args?: { readonly [key: string]: unknown }, options?: CallToolOptions): Promise<CallToolResult> {
+    if (typeof name !== "string" || name === "") throw new TypeError("callTool(name, args): name must be a non-empty string");
+    if (args !== undefined && (typeof args !== "object" || args === null || Array.isArray(args))) {
+      throw new TypeError(`callTool("${name}", args): args must be an object of named arguments`);
+    }
+    const validate = options?.validateOutput ?? core.options.validateToolOutput ?? true;
+    // Listing runs alongside the call (cached after the first time), so validation costs no extra round trip.
+    const tool = validate ? definition(name, options) : undefined;
+    const result = (await core.send(RequestMethod.ToolsCall, args === undefined ? { name } : { name, arguments: args }, options, {
+      tool: name,
+      isToolError: (r) => (r as CallToolResult).isError === true,
+    })) as CallToolResult;
+    const found = await tool;
+    if (found !== undefined) checkStructured(core, found, result);
+    return result;
+  }
+
+  return {
+    listTools,
+    tools,
+    listAllTools,
+    callTool,
+    async callToolOrThrow(name, args, options) {
+      const result = await callTool(name, args, options);
+      if (result.isError === true) throw new ToolCallError(name, result);
+      return result;
+    },
+    callTools: (calls, options) => callTools(self(), calls, options),
+  };
+}

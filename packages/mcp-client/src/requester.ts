@@ -1,0 +1,130 @@
+/**
+ * Sends one request to the server with MCP's per-request behaviour: a progress token when a
+ * progress callback is given, a timeout that progress restarts (capped by a total timeout),
+ * cancellation by signal (the peer sends `notifications/cancelled`), result shape checks and
+ * the observer's request hooks (MCP 2025-11-25, basic/utilities "Progress", "Cancellation";
+ * basic/lifecycle "Timeouts").
+ */
+import { RequestError, type Peer } from "@proto/jsonrpc";
+import type { Implementation, ProgressToken } from "@proto/mcp-protocol";
+import type { ClientObserver, RequestEndEvent, RequestOutcome } from "./observer";
+import type { ProgressUpdate, RequestOptions } from "./request-options";
+import { checkResult } from "./result-shapes";
+import { checkTimeout, startDeadline } from "./deadline";
+import { safeCall } from "./observer";
+
+/** What the requester needs from its client. */
+export interface RequesterOptions {
+  /** Default timeout (0: none). */
+  readonly requestTimeoutMs: number;
+  /** Default total cap (undefined or 0: none). */
+  readonly maxTotalTimeoutMs: number | undefined;
+  readonly observer: ClientObserver | undefined;
+  /** Receives what hooks and callbacks throw. */
+  readonly report: (error: unknown, what: string) => void;
+}
+
+/** One request to send. */
+export interface Outgoing {
+  readonly peer: Peer;
+  readonly server: Implementation | undefined;
+  readonly method: string;
+  readonly params: { readonly [key: string]: unknown } | undefined;
+  readonly options: RequestOptions | undefined;
+  /** The tool's name, for `tools/call` (observer events). */
+  readonly tool?: string;
+  /** Tells whether a successful result is a tool error (observer outcome `tool_error`). */
+  readonly isToolError?: (result: unknown) => boolean;
+}
+
+/** The requester of one client. */
+export interface Requester {
+  send(outgoing: Outgoing): Promise<unknown>;
+  /** Routes a `notifications/progress` to its request; unknown tokens are ignored. */
+  progress(params: unknown): void;
+}
+
+function outcomeOf(error: unknown): RequestOutcome {
+  if (error instanceof RequestError) return error.code === "TIMEOUT" ? "timeout" : error.code === "ABORTED" ? "aborted" : "closed";
+  return "error";
+}
+
+function withMeta(params: Outgoing["params"], options: RequestOptions | undefined, token: ProgressToken | undefined): Outgoing["params"] {
+  if (options?.meta === undefined && token === undefined) return params;
+  const base = (params?._meta ?? {}) as { readonly [key: string]: unknown };
+  const meta = { ...base, ...options?.meta, ...(token === undefined ? {} : { progressToken: token }) };
+  return { ...params, _meta: meta };
+}
+
+/** Creates the requester of one client; progress tokens are unique per requester. */
+export function createRequester(config: RequesterOptions): Requester {
+  const listeners = new Map<ProgressToken, (progress: ProgressUpdate) => void>();
+  let nextToken = 1;
+
+  async function send(out: Outgoing): Promise<unknown> {
+    const { method, options } = out;
+    checkTimeout("timeoutMs", options?.timeoutMs);
+    checkTimeout("maxTotalTimeoutMs", options?.maxTotalTimeoutMs);
+    if (options?.signal?.aborted) {
+      throw new RequestError("ABORTED", method, `Request "${method}" was aborted before it was sent`, { cause: options.signal.reason });
+    }
+    const token = options?.onProgress === undefined ? undefined : `p${nextToken++}`;
+    const timeoutMs = options?.timeoutMs ?? config.requestTimeoutMs;
+    const maxTotalTimeoutMs = options?.maxTotalTimeoutMs ?? config.maxTotalTimeoutMs;
+    const aborter = new AbortController();
+    let timedOut: RequestError | undefined;
+    const deadline = startDeadline({ timeoutMs, maxTotalTimeoutMs }, (kind) => {
+      timedOut = new RequestError("TIMEOUT", method, kind === "idle"
+        ? `Request "${method}" got no response${token === undefined ? "" : " or progress"} within ${timeoutMs} ms; raise timeoutMs if it is expected to take longer`
+        : `Request "${method}" exceeded maxTotalTimeoutMs (${String(maxTotalTimeoutMs)} ms)`);
+      aborter.abort(timedOut);
+    });
+    const forward = (): void => aborter.abort(options?.signal?.reason);
+    options?.signal?.addEventListener("abort", forward, { once: true });
+    if (token !== undefined) {
+      const onProgress = options?.onProgress as (progress: ProgressUpdate) => void;
+      const resets = options?.resetTimeoutOnProgress !== false;
+      listeners.set(token, (progress) => {
+        if (resets) deadline.reset();
+        safeCall(onProgress, progress, (error) => config.report(error, `the onProgress callback of "${method}"`));
+      });
+    }
+    const start = { method, ...(out.tool === undefined ? {} : { tool: out.tool }), ...(out.server === undefined ? {} : { serverInfo: out.server }) };
+    const end = safeCall((e: typeof start) => config.observer?.request?.(e), start, (error) => config.report(error, "observer.request"));
+    const began = performance.now();
+    const finish = (outcome: RequestOutcome, error?: unknown): void => {
+      if (typeof end !== "function") return;
+      const event: RequestEndEvent = { ...start, durationMs: performance.now() - began, outcome, ...(error === undefined ? {} : { error }) };
+      safeCall(end, event, (e) => config.report(e, "the observer's request end hook"));
+    };
+    try {
+      const raw = await out.peer.request(method, withMeta(out.params, options, token), { signal: aborter.signal, timeoutMs: 0 });
+      const result = checkResult(method, raw);
+      finish(out.isToolError?.(result) === true ? "tool_error" : "ok");
+      return result;
+    } catch (caught) {
+      const error = timedOut ?? caught;
+      finish(outcomeOf(error), error);
+      throw error;
+    } finally {
+      deadline.clear();
+      if (token !== undefined) listeners.delete(token);
+      options?.signal?.removeEventListener("abort", forward);
+    }
+  }
+
+  function progress(params: unknown): void {
+    if (typeof params !== "object" || params === null) return;
+    const { progressToken, progress: value, total, message } = params as { [key: string]: unknown };
+    if ((typeof progressToken !== "string" && typeof progressToken !== "number") || typeof value !== "number") return;
+    const listener = listeners.get(progressToken);
+    if (listener === undefined) return;
+    listener({
+      progress: value,
+      ...(typeof total === "number" ? { total } : {}),
+      ...(typeof message === "string" ? { message } : {}),
+    });
+  }
+
+  return { send, progress };
+}

@@ -1,0 +1,114 @@
+/**
+ * Serving the server's requests: `ping`, `roots/list`, `sampling/createMessage`,
+ * `elicitation/create`, and the client capabilities that follow from the handlers given
+ * (MCP 2025-11-25, basic/lifecycle "Capability Negotiation", client/*).
+ */
+import { ErrorCode, JsonRpcError, type JsonRpcParams, type Peer, type RequestContext } from "@proto/jsonrpc";
+import {
+  RequestMethod,
+  type ClientCapabilities,
+  type CreateMessageRequestParams,
+  type ElicitRequestFormParams,
+  type ElicitRequestURLParams,
+  type ElicitResult,
+  type JsonObject,
+  type Meta,
+  type Root,
+} from "@proto/mcp-protocol";
+import type { ElicitationHandler, RootsLister, SamplingHandler, ServerRequestContext } from "./handler-types";
+import type { SchemaValidator } from "./schema-validation";
+import { checkRequestedSchema, finishFormAnswer } from "./elicitation";
+
+/** The handlers and declarations that shape the client's capabilities. */
+export interface ServerRequestHandlers {
+  /** Present when the client offers roots; returns the current lister. */
+  readonly roots?: () => RootsLister;
+  readonly sampling?: SamplingHandler;
+  readonly elicitation?: ElicitationHandler;
+  readonly extensions?: { readonly [name: string]: JsonObject };
+  readonly experimental?: { readonly [name: string]: JsonObject };
+}
+
+/** The capabilities to declare at `initialize`: exactly what the handlers serve. */
+export function clientCapabilities(handlers: ServerRequestHandlers): ClientCapabilities {
+  const { roots, sampling, elicitation, extensions, experimental } = handlers;
+  return {
+    ...(roots === undefined ? {} : { roots: { listChanged: true } }),
+    ...(sampling === undefined ? {} : { sampling: { ...(sampling.context ? { context: {} } : {}), ...(sampling.tools ? { tools: {} } : {}) } }),
+    ...(elicitation === undefined ? {} : { elicitation: { ...(elicitation.form ? { form: {} } : {}), ...(elicitation.url ? { url: {} } : {}) } }),
+    ...(extensions === undefined ? {} : { extensions }),
+    ...(experimental === undefined ? {} : { experimental }),
+  };
+}
+
+function record(params: JsonRpcParams | undefined, method: string): { readonly [key: string]: unknown } {
+  if (params === undefined) return {};
+  if (Array.isArray(params)) throw new JsonRpcError(ErrorCode.InvalidParams, `"${method}" takes named params (an object)`);
+  return params as { readonly [key: string]: unknown };
+}
+
+function contextOf(params: { readonly [key: string]: unknown }, ctx: RequestContext): ServerRequestContext {
+  return { signal: ctx.signal, meta: params._meta as Meta | undefined };
+}
+
+/** Checks roots a host provides: each needs a `file://` URI (client/roots "Root"). */
+export function checkRoots(roots: unknown): readonly Root[] {
+  if (!Array.isArray(roots)) throw new TypeError("roots must be an array of { uri, name? }");
+  for (const [i, root] of roots.entries()) {
+    const uri = (root as { uri?: unknown } | null)?.uri;
+    if (typeof uri !== "string" || !uri.startsWith("file://")) throw new TypeError(`roots[${i}].uri must be a file:// URI, got ${JSON.stringify(uri)}`);
+  }
+  return roots as readonly Root[];
+}
+
+function sample(handler: SamplingHandler) {
+  return async (raw: JsonRpcParams | undefined, ctx: RequestContext) => {
+    const params = record(raw, RequestMethod.SamplingCreateMessage);
+    if (!Array.isArray(params.messages) || typeof params.maxTokens !== "number") {
+      throw new JsonRpcError(ErrorCode.InvalidParams, "sampling/createMessage needs `messages` (an array) and `maxTokens` (a number)");
+    }
+    if ((params.tools !== undefined || params.toolChoice !== undefined) && !handler.tools) {
+      throw new JsonRpcError(ErrorCode.InvalidParams, "This client did not declare sampling.tools; send sampling requests without `tools` and `toolChoice`");
+    }
+    return handler.createMessage(params as unknown as CreateMessageRequestParams, contextOf(params, ctx));
+  };
+}
+
+function elicit(handler: ElicitationHandler, validator: SchemaValidator) {
+  return async (raw: JsonRpcParams | undefined, ctx: RequestContext): Promise<ElicitResult> => {
+    const params = record(raw, RequestMethod.ElicitationCreate);
+    const mode = params.mode ?? "form";
+    const context = contextOf(params, ctx);
+    if (typeof params.message !== "string") throw new JsonRpcError(ErrorCode.InvalidParams, "elicitation/create needs a string `message`");
+    if (mode === "form" && handler.form !== undefined) {
+      const form = params as unknown as ElicitRequestFormParams;
+      checkRequestedSchema(form);
+      return finishFormAnswer(form, await handler.form(form, context), handler.applyDefaults === true, validator);
+    }
+    if (mode === "url" && handler.url !== undefined) {
+      if (typeof params.url !== "string" || typeof params.elicitationId !== "string") {
+        throw new JsonRpcError(ErrorCode.InvalidParams, "URL-mode elicitation needs a string `url` and `elicitationId`");
+      }
+      const { content: _never, ...answer } = await handler.url(params as unknown as ElicitRequestURLParams, context);
+      return answer;
+    }
+    throw new JsonRpcError(ErrorCode.InvalidParams, `This client does not support ${JSON.stringify(mode)}-mode elicitation (see its elicitation capability)`);
+  };
+}
+
+/** Registers the handlers of server requests on a fresh peer. */
+export function registerServerRequests(peer: Peer, handlers: ServerRequestHandlers, validator: SchemaValidator): void {
+  peer.handle(RequestMethod.Ping, () => ({}));
+  const roots = handlers.roots;
+  if (roots !== undefined) {
+    peer.handle(RequestMethod.RootsList, async (raw, ctx) => {
+      const params = record(raw, RequestMethod.RootsList);
+      return { roots: [...checkRoots(await roots()(contextOf(params, ctx)))] };
+    });
+  }
+  if (handlers.sampling !== undefined) peer.handle(RequestMethod.SamplingCreateMessage, sample(handlers.sampling));
+  const elicitation = handlers.elicitation;
+  if (elicitation !== undefined && (elicitation.form !== undefined || elicitation.url !== undefined)) {
+    peer.handle(RequestMethod.ElicitationCreate, elicit(elicitation, validator));
+  }
+}
