@@ -6,7 +6,8 @@
 export { createStdioServerTransport } from "./stdio-server";
 export type { StdioServerTransport, StdioServerTransportOptions } from "./stdio-server";
 export { createStdioClientTransport } from "./stdio-client";
-export type { StdioClientTransport, StdioClientTransportOptions } from "./stdio-client";
+export type { StdioClientTransport } from "./stdio-client";
+export type { StdioClientTransportOptions } from "./client-options";
 export { StdioProcessError, StdioErrorCode, isStdioProcessError } from "./process-error";
 export type { StdioProcessErrorDetail } from "./process-error";
 export { redirectConsoleToStderr } from "./console-redirect";

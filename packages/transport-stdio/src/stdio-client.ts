@@ -3,53 +3,22 @@
  * "Lifecycle > Shutdown > stdio"): spawns the server as a child process, writes frames to its
  * stdin, reads frames from its stdout, and keeps the tail of its stderr to explain a crash.
  */
-import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import type { Readable } from "node:stream";
 import { FaultCode, TransportError } from "@proto/jsonrpc";
-import type { DecodeLimits, Exchange, JsonRpcPayload, Logger, Transport, TransportSink } from "@proto/jsonrpc";
-import { childEnv } from "./child-env";
+import type { Exchange, JsonRpcPayload, Transport, TransportSink } from "@proto/jsonrpc";
+import { resolveClientOptions } from "./client-options";
+import type { StdioClientTransportOptions } from "./client-options";
 import { createExitWatch } from "./exit-watch";
 import type { ExitStatus, ExitWatch } from "./exit-watch";
-import { checkMaxLineBytes } from "./line-decoder";
 import { encodeLine } from "./line-encoder";
 import { exitedError, spawnError } from "./process-error";
 import { readLines } from "./read-lines";
 import type { LineReader } from "./read-lines";
+import { spawnChild, spawned } from "./spawn-child";
 import { createStderrTail } from "./stderr-tail";
 import { createWriteQueue } from "./write-queue";
 import type { WriteQueue } from "./write-queue";
-
-/** Options of `createStdioClientTransport`. */
-export interface StdioClientTransportOptions {
-  /** The program to run (no shell: an absolute path, or a name looked up on the child's PATH). */
-  readonly command: string;
-  /** Its arguments, passed as they are (never through a shell). */
-  readonly args?: readonly string[];
-  /** Variables added to the child's environment; `undefined` removes one. */
-  readonly env?: { readonly [name: string]: string | undefined };
-  /** Inherit all of `process.env` instead of the small default set (PATH, HOME, locale, temp dirs). Default false. */
-  readonly inheritEnv?: boolean;
-  /** The child's working directory. Default: this process's. */
-  readonly cwd?: string | URL;
-  /**
-   * The child's stderr: `"inherit"` shares ours; `"ring"` (default) keeps its last lines for
-   * errors; `"pipe"` keeps the last lines too and exposes the stream as `transport.stderr`.
-   */
-  readonly stderr?: "inherit" | "pipe" | "ring";
-  /** How many stderr lines to keep for errors and `stderrTail()`. Default 20. */
-  readonly stderrTailLines?: number;
-  /** After `close()` ends the child's stdin, how long (ms) it may take to exit before SIGTERM. Default 2,000. */
-  readonly exitGraceMs?: number;
-  /** After SIGTERM, how long (ms) before SIGKILL. Default 2,000. */
-  readonly killGraceMs?: number;
-  /** Longest accepted inbound line in bytes; longer lines are dropped and reported `OVERSIZED`. Default 4 MiB. */
-  readonly maxLineBytes?: number;
-  /** Codec limits for each line (`maxMessageBytes`, `maxDepth`, `maxBatch`). */
-  readonly limits?: DecodeLimits;
-  /** Receives faults that have no caller to reject (a failed kill, a sink's own throw). Default: discard. */
-  readonly logger?: Logger;
-}
 
 /** A stdio client transport: a `Transport` plus what only a child process has. */
 export interface StdioClientTransport extends Transport {
@@ -67,26 +36,6 @@ export interface StdioClientTransport extends Transport {
   readonly bufferedBytes: number;
 }
 
-function checkMs(value: number | undefined, name: string): number {
-  if (value === undefined) return 2_000;
-  if (!Number.isFinite(value) || value < 0) throw new TypeError(`${name} must be a number of milliseconds >= 0, got ${String(value)}`);
-  return value;
-}
-
-function checkOptions(options: StdioClientTransportOptions): void {
-  if (typeof options?.command !== "string" || options.command.length === 0) {
-    throw new TypeError("createStdioClientTransport needs `command`: the program that runs the MCP server.");
-  }
-  const stderr = options.stderr;
-  if (stderr !== undefined && stderr !== "inherit" && stderr !== "pipe" && stderr !== "ring") {
-    throw new TypeError(`stderr must be "inherit", "pipe" or "ring", got ${String(stderr)}`);
-  }
-  const lines = options.stderrTailLines;
-  if (lines !== undefined && (!Number.isSafeInteger(lines) || lines < 0)) {
-    throw new TypeError(`stderrTailLines must be an integer >= 0, got ${String(lines)}`);
-  }
-}
-
 /**
  * Creates a client transport that spawns an MCP server. `start()` spawns it and resolves once
  * it runs (rejects with `SPAWN_FAILED` when it cannot: ENOENT, EACCES). `close()` ends the
@@ -95,12 +44,8 @@ function checkOptions(options: StdioClientTransportOptions): void {
  * `PROCESS_EXITED` error carrying its exit code or signal and its last stderr lines.
  */
 export function createStdioClientTransport(options: StdioClientTransportOptions): StdioClientTransport {
-  checkOptions(options);
-  const display = [options.command, ...(options.args ?? [])].join(" ").slice(0, 200);
-  const stderrMode = options.stderr ?? "ring";
-  const tail = createStderrTail(options.stderrTailLines ?? 20);
-  const decoderOptions = { maxLineBytes: checkMaxLineBytes(options.maxLineBytes), limits: options.limits };
-  const grace = { exitMs: checkMs(options.exitGraceMs, "exitGraceMs"), killMs: checkMs(options.killGraceMs, "killGraceMs") };
+  const { display, stderr: stderrMode, stderrTailLines, grace, decoder } = resolveClientOptions(options);
+  const tail = createStderrTail(stderrTailLines);
   const aborter = new AbortController();
   let child: ChildProcess | undefined;
   let sink: TransportSink | undefined;
@@ -149,7 +94,7 @@ export function createStdioClientTransport(options: StdioClientTransportOptions)
     watch = createExitWatch(proc, grace, options.logger, () =>
       finish(closing ? closeReason : exitedError(display, watch?.exit ?? { code: null, signal: null }, tail.lines(), stderrMode === "inherit")),
     );
-    reader = readLines(proc.stdout as Readable, decoderOptions, {
+    reader = readLines(proc.stdout as Readable, decoder, {
       sink: () => (closing ? undefined : sink),
       exchange,
       // The child closed its stdout: nothing more can arrive. It gets the grace to exit.
@@ -164,33 +109,16 @@ export function createStdioClientTransport(options: StdioClientTransportOptions)
     if (done) throw new TypeError("The stdio transport is closed; create a new one.");
     started = true;
     sink = target;
-    let proc: ChildProcess;
     try {
-      proc = spawn(options.command, [...(options.args ?? [])], {
-        cwd: options.cwd,
-        env: childEnv(options.env, options.inheritEnv === true),
-        stdio: ["pipe", "pipe", stderrMode === "inherit" ? "inherit" : "pipe"],
-        windowsHide: true,
-      });
+      const proc = spawnChild(options, stderrMode);
+      child = proc;
+      attach(proc);
+      await spawned(proc);
     } catch (error) {
       const failure = spawnError(display, error);
       finish(failure);
       throw failure;
     }
-    child = proc;
-    attach(proc);
-    await new Promise<void>((resolve, reject) => {
-      const failed = (error: Error): void => {
-        const failure = spawnError(display, error);
-        finish(failure);
-        reject(failure);
-      };
-      proc.once("error", failed);
-      proc.once("spawn", () => {
-        proc.off("error", failed);
-        resolve();
-      });
-    });
   }
 
   async function close(reason?: Error): Promise<void> {
