@@ -1,0 +1,43 @@
+/**
+ * Types of the requests a server makes of its client (MCP 2025-11-25, client/sampling,
+ * client/elicitation, client/roots).
+ */
+import type { JsonRpcParams, RequestOptions } from "@proto/jsonrpc";
+import type { ClientCapabilities } from "@proto/mcp-protocol";
+
+/** Options of one request to the client. */
+export interface ClientRequestOptions {
+  /** Aborts the request (a `notifications/cancelled` goes to the client). A request context's own signal always applies too. */
+  readonly signal?: AbortSignal;
+  /** Milliseconds to wait for the answer; 0 for none. Default: the server's request timeout (60 s). People are slow: raise it for sampling and elicitation that wait for a human. */
+  readonly timeoutMs?: number;
+}
+
+/** Who a client request goes to: a request context (related to that request) or a session. */
+export interface ClientTarget {
+  readonly clientCapabilities: ClientCapabilities;
+  request(method: string, params?: JsonRpcParams, options?: RequestOptions): Promise<unknown>;
+}
+
+/** Stable codes of client-request faults (never sent on the wire). */
+export const ClientRequestFault = {
+  /** The client answered with a result that does not have the shape the spec requires. */
+  MalformedResult: "MALFORMED_RESULT",
+} as const;
+
+/** One of the stable client-request fault codes. */
+export type ClientRequestFault = (typeof ClientRequestFault)[keyof typeof ClientRequestFault];
+
+/** The client answered a server request with a result the spec does not allow (a bad sampling result, elicitation content outside the schema). */
+export class MalformedResultError extends Error {
+  override readonly name = "MalformedResultError";
+  /** `MALFORMED_RESULT`. */
+  readonly code: ClientRequestFault = ClientRequestFault.MalformedResult;
+  /** The method whose result was malformed. */
+  readonly method: string;
+  /** Creates the error; `message` says what was wrong. */
+  constructor(method: string, message: string) {
+    super(`The client answered ${method} with a malformed result: ${message}`);
+    this.method = method;
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The prompts feature (MCP 2025-11-25, server/prompts): `prompts/list` (paginated, cached,
+ * decorated by extensions), `prompts/get` with declared arguments checked before the handler
+ * runs (-32602 for an unknown prompt, a missing required argument, an undeclared one, or a
+ * value that is not a string), and `notifications/prompts/list_changed`.
+ */
+import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import type { JsonRpcParams } from "@proto/jsonrpc";
+import { NotificationMethod, RequestMethod } from "@proto/mcp-protocol";
+import type { GetPromptResult, Prompt } from "@proto/mcp-protocol";
+import type { Completer } from "../completions/types";
+import type { RequestContext } from "../context";
+import type { Feature, FeatureHost } from "../feature";
+import { checkIcons, checkOptionalText, checkText, pick } from "../resources/checks";
+import { toPromptResult } from "./messages";
+import type { PromptArgumentDefinition, PromptDefinition, PromptHandle, PromptHandler } from "./types";
+
+interface PromptRecord {
+  readonly descriptor: Prompt;
+  readonly declared: ReadonlyMap<string, PromptArgumentDefinition>;
+  readonly handler: PromptHandler;
+}
+
+function invalid(message: string, data?: unknown): JsonRpcError {
+  return new JsonRpcError(ErrorCode.InvalidParams, message, data);
+}
+
+function createRecord(def: PromptDefinition, handler: PromptHandler): PromptRecord {
+  if (typeof def !== "object" || def === null) throw new TypeError("prompt(definition, handler): pass { name, arguments?, ... } and a handler");
+  const where = `prompt("${String(def.name)}")`;
+  checkText(def.name, "name", where);
+  checkOptionalText(def.title, "title", where);
+  checkOptionalText(def.description, "description", where);
+  checkIcons(def.icons, where);
+  if (typeof handler !== "function") throw new TypeError(`${where}: pass a handler function as the second argument`);
+  const declared = new Map<string, PromptArgumentDefinition>();
+  for (const arg of def.arguments ?? []) {
+    checkText(arg?.name, "every argument's name", where);
+    if (declared.has(arg.name)) throw new TypeError(`${where}: argument "${arg.name}" is declared twice`);
+    if (arg.complete !== undefined && typeof arg.complete !== "function" && !Array.isArray(arg.complete)) {
+      throw new TypeError(`${where}: argument "${arg.name}" complete must be a function or an array of strings`);
+    }
+    declared.set(arg.name, arg);
+  }
+  const args = [...declared.values()].map((a) => pick(a, ["name", "title", "description", "required"]));
+  const descriptor: Prompt = { ...pick(def, ["name", "title", "description", "icons", "_meta"]), ...(args.length > 0 ? { arguments: args } : {}) };
+  return { descriptor: Object.freeze(descriptor), declared, handler };
+}
+
+function checkArguments(record: PromptRecord, given: unknown): Record<string, string> {
+  const name = record.descriptor.name;
+  if (given !== undefined && (typeof given !== "object" || given === null || Array.isArray(given))) {
+    throw invalid(`prompts/get "${name}": arguments must be an object of strings`);
+  }
+  const args = (given ?? {}) as Record<string, unknown>;
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(args)) {
+    if (!record.declared.has(key)) {
+      throw invalid(`prompts/get "${name}": unexpected argument "${key}"; declared: ${[...record.declared.keys()].join(", ") || "none"}`, { argument: key });
+    }
+    if (typeof value !== "string") throw invalid(`prompts/get "${name}": argument "${key}" must be a string`, { argument: key });
+    out[key] = value;
+  }
+  const missing = [...record.declared.values()].filter((a) => a.required === true && !Object.hasOwn(out, a.name)).map((a) => a.name);
+  if (missing.length > 0) throw invalid(`prompts/get "${name}": missing required argument${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`, { missing });
+  return out;
+}
+
+/** Creates the prompts feature and the registry operations the server exposes. */
+export function createPrompts(host: FeatureHost) {
+  const records = new Map<string, PromptRecord>();
+  const list = host.createList<Prompt>({
+    kind: "prompts",
+    build: () => [...records.values()].map((r) => r.descriptor),
+    key: (p) => p.name,
+    notification: NotificationMethod.PromptListChanged,
+    notifies: (session) => session.serverCapabilities?.prompts?.listChanged === true,
+  });
+
+  async function get(params: JsonRpcParams | undefined, ctx: RequestContext): Promise<GetPromptResult> {
+    const p = (params !== undefined && !Array.isArray(params) ? params : {}) as { name?: unknown; arguments?: unknown };
+    if (typeof p.name !== "string") throw invalid("prompts/get needs params.name, a string");
+    const record = records.get(p.name);
+    if (record === undefined) throw invalid(`Unknown prompt "${p.name}"; list them with prompts/list`, { name: p.name });
+    const args = checkArguments(record, p.arguments);
+    const value = await record.handler(args, ctx);
+    return toPromptResult(value, record.descriptor.description, `prompt "${record.descriptor.name}" handler`);
+  }
+
+  const feature: Feature = {
+    name: "prompts",
+    capabilities: () => (records.size > 0 ? { prompts: { listChanged: true } } : undefined),
+    requests: {
+      [RequestMethod.PromptsList]: (params, ctx) => {
+        const cursor = params !== undefined && !Array.isArray(params) ? (params as { cursor?: unknown }).cursor : undefined;
+        const page = list.page(cursor, ctx.session);
+        return page.nextCursor === undefined ? { prompts: page.items } : { prompts: page.items, nextCursor: page.nextCursor };
+      },
+      [RequestMethod.PromptsGet]: get,
+    },
+  };
+
+  function remove(name: string): boolean {
+    if (!records.delete(name)) return false;
+    list.invalidate();
+    return true;
+  }
+
+  function add<const A extends readonly PromptArgumentDefinition[]>(def: PromptDefinition<A>, handler: PromptHandler<A>): PromptHandle {
+    const record = createRecord(def, handler as unknown as PromptHandler);
+    const name = record.descriptor.name;
+    if (records.has(name)) throw new TypeError(`prompt("${name}"): a prompt with this name is already registered; remove it first`);
+    records.set(name, record);
+    list.invalidate();
+    return { name, remove: () => void (records.get(name) === record && remove(name)) };
+  }
+
+  return {
+    feature,
+    add,
+    remove,
+    /** The completer of a prompt's argument; `null` when no such prompt exists. */
+    completer: (name: string, argument: string): Completer | undefined | null => {
+      const record = records.get(name);
+      return record === undefined ? null : record.declared.get(argument)?.complete;
+    },
+    /** True when some prompt argument has a completer. */
+    completes: (): boolean => [...records.values()].some((r) => [...r.declared.values()].some((a) => a.complete !== undefined)),
+  };
+}

@@ -1,0 +1,57 @@
+/** Public types of prompts (MCP 2025-11-25, server/prompts). */
+import type { ContentBlock, GetPromptResult, Icon, Meta, PromptArgument, Role } from "@proto/mcp-protocol";
+import type { Completer } from "../completions/types";
+import type { RequestContext } from "../context";
+
+/** One declared argument; write the list `as const` to type the handler's `args`. */
+export interface PromptArgumentDefinition extends PromptArgument {
+  /** Completion for `completion/complete` with a `ref/prompt` reference. */
+  readonly complete?: Completer;
+}
+
+/** What `prompts/list` shows of a prompt. */
+export interface PromptDefinition<A extends readonly PromptArgumentDefinition[] = readonly PromptArgumentDefinition[]> {
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  /** Declared arguments; a missing required one is answered -32602 before the handler runs. */
+  readonly arguments?: A;
+  readonly icons?: readonly Icon[];
+  readonly _meta?: Meta;
+}
+
+type Named<A, R extends boolean> = A extends { readonly name: infer N extends string; readonly required?: infer Q }
+  ? (Q extends true ? true : false) extends R
+    ? N
+    : never
+  : never;
+
+/** The handler's arguments: required ones are strings, the others may be absent. */
+export type PromptArgs<A extends readonly PromptArgumentDefinition[]> = PromptArgumentDefinition[] extends A
+  ? { readonly [name: string]: string | undefined }
+  : { readonly [K in Named<A[number], true>]: string } & { readonly [K in Named<A[number], false>]?: string };
+
+/** One message as a handler may write it: `content` may be plain text. */
+export interface PromptMessageInput {
+  readonly role: Role;
+  readonly content: string | ContentBlock;
+}
+
+/**
+ * What a prompt handler returns: a string (one user text message), a list of messages, or a
+ * full `GetPromptResult` (text, image, audio, embedded resources, resource links).
+ */
+export type PromptReturn = string | readonly PromptMessageInput[] | (Omit<GetPromptResult, "messages"> & { readonly messages: readonly PromptMessageInput[] });
+
+/** Builds a prompt's messages from its validated arguments. */
+export type PromptHandler<A extends readonly PromptArgumentDefinition[] = readonly PromptArgumentDefinition[]> = (
+  args: PromptArgs<A>,
+  ctx: RequestContext,
+) => PromptReturn | Promise<PromptReturn>;
+
+/** A registered prompt. */
+export interface PromptHandle {
+  readonly name: string;
+  /** Unregisters the prompt (sends `list_changed`). */
+  remove(): void;
+}
