@@ -59,7 +59,8 @@ function webIn(request: Request): HttpIn {
   return {
     method: request.method.toUpperCase(),
     path: url.pathname,
-    header: (name) => request.headers.get(name) ?? undefined,
+    // a Request built in-process may carry no Host header: its URL is what the runtime derived from it
+    header: (name) => request.headers.get(name) ?? (name === "host" ? url.host : undefined),
     headers: () => {
       const all: { [name: string]: string } = {};
       request.headers.forEach((value, name) => {
