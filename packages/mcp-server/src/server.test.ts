@@ -19,7 +19,7 @@ describe("with the official SDK client", () => {
     const { client } = await connectSdkClient(server);
     expect(client.getServerVersion()).toMatchObject({ name: "demo", version: "1.2.3", title: "Demo" });
     expect(client.getInstructions()).toBe("Use add.");
-    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: true } });
+    expect(client.getServerCapabilities()).toMatchObject({ tools: { listChanged: true } });
     const listed = await client.listTools();
     expect(listed.tools.map((t) => t.name)).toEqual(["add"]);
     const result = await client.callTool({ name: "add", arguments: { a: 2, b: "3" } });

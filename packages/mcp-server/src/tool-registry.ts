@@ -72,10 +72,11 @@ export function createToolRecord(
   if (handler === undefined && load === undefined) throw new TypeError(`tool("${def.name}"): pass a handler, or a definition with load()`);
   if (handler !== undefined && typeof handler !== "function") throw new TypeError(`tool("${def.name}"): the handler must be a function`);
   const output = def.outputSchema === undefined ? undefined : advertisedOutput(def.outputSchema);
-  const input = compiler.compile(def.inputSchema, `tool("${def.name}") inputSchema`);
+  const lazy = handler === undefined;
+  const input = compiler.compile(def.inputSchema, `tool("${def.name}") inputSchema`, lazy);
   let outputValidator: CompiledSchema | undefined;
   try {
-    outputValidator = output === undefined ? undefined : compiler.compile(output, `tool("${def.name}") outputSchema`);
+    outputValidator = output === undefined ? undefined : compiler.compile(output, `tool("${def.name}") outputSchema`, lazy);
   } catch (error) {
     input.release();
     throw error;
