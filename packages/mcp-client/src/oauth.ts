@@ -8,6 +8,8 @@
 export { createOAuth, createClientCredentialsAuth } from "./oauth/provider";
 export type { OAuthProvider, OAuthOptions, ClientCredentialsOptions, OAuthCommonOptions } from "./oauth/provider";
 export type { UnauthorizedContext } from "./oauth/session";
+export { createJwtBearerAuth, requestIdJag } from "./oauth/jwt-bearer";
+export type { JwtBearerOptions, AssertionRequest, IdJagRequest } from "./oauth/jwt-bearer";
 export { OAuthError, OAuthErrorCode, isOAuthError } from "./oauth/errors";
 export { createHeadlessRedirect, followRedirects } from "./oauth/redirect";
 export type { RedirectHandler, RedirectSession, AuthorizationPrompt, HeadlessRedirectOptions, FollowRedirectsOptions } from "./oauth/redirect";

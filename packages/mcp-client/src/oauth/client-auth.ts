@@ -47,6 +47,8 @@ export function chooseAuthMethod(client: ClientIdentity, supported: readonly str
   if (client.clientSecret !== undefined) {
     if (listAllows(supported ?? ["client_secret_basic"], "client_secret_basic")) return "client_secret_basic";
     if (supported?.includes("client_secret_post") === true) return "client_secret_post";
+    // A secret the server does not want (a registration that issued one anyway) is not used.
+    if (supported?.includes("none") === true) return "none";
     throw unsupported("client_secret_basic or client_secret_post", supported);
   }
   return "none";

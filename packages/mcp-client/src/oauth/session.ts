@@ -130,7 +130,8 @@ export function createSession(settings: SessionSettings, strategy: GrantStrategy
         ...(signal === undefined ? {} : { signal }),
       });
       const { expiresAt: _old, ...kept } = tokens;
-      await save({ ...state, tokens: { ...kept, ...fresh, refreshToken: fresh.refreshToken ?? tokens.refreshToken, scope: fresh.scope ?? tokens.scope } });
+      const next: StoredTokens = { ...kept, ...fresh, refreshToken: fresh.refreshToken ?? tokens.refreshToken, scope: fresh.scope ?? tokens.scope, issuedAt: settings.now() };
+      await save({ ...state, tokens: next });
     } catch (error) {
       const detail = error instanceof OAuthError ? (error.detail as { error?: string } | undefined) : undefined;
       if (detail?.error === "invalid_grant" && state?.tokens === tokens) await save({ ...state, tokens: undefined });
@@ -148,6 +149,7 @@ export function createSession(settings: SessionSettings, strategy: GrantStrategy
       resource: discovery.resource,
       clientId: result.clientId,
       authMethod: result.method,
+      issuedAt: settings.now(),
     };
     await save({ ...state, tokens });
   };
@@ -203,7 +205,7 @@ export function createSession(settings: SessionSettings, strategy: GrantStrategy
       const tokens = state?.tokens;
       if (tokens === undefined) return undefined;
       const now = settings.now();
-      if (tokens.expiresAt === undefined || now < tokens.expiresAt - settings.refreshBeforeExpiryMs) return tokens.accessToken;
+      if (tokens.expiresAt === undefined || now < refreshAt(tokens, settings.refreshBeforeExpiryMs)) return tokens.accessToken;
       if (tokens.refreshToken !== undefined) {
         await single(() => refresh(tokens)).catch((error: unknown) => settings.logger?.warn(`Refreshing the token of ${settings.server.href} failed.`, error));
         const fresh = state?.tokens;
@@ -244,6 +246,13 @@ export function createSession(settings: SessionSettings, strategy: GrantStrategy
       await save(registrations || state?.clients === undefined ? undefined : { clients: state.clients });
     },
   };
+}
+
+/** When to refresh: `margin` before expiry, but never earlier than half the token's lifetime. */
+export function refreshAt(tokens: StoredTokens, margin: number): number {
+  const expiresAt = tokens.expiresAt ?? Number.POSITIVE_INFINITY;
+  const lifetime = tokens.issuedAt === undefined ? Number.POSITIVE_INFINITY : expiresAt - tokens.issuedAt;
+  return expiresAt - Math.min(margin, Math.max(0, lifetime / 2));
 }
 
 /** The engine's public face, before `provider.ts` adds option handling. */

@@ -17,6 +17,8 @@ export interface StoredTokens extends TokenSet {
   readonly clientId: string;
   /** How the client authenticated when it got them (reused to refresh). */
   readonly authMethod: TokenEndpointAuthMethod;
+  /** When they were obtained, in milliseconds since the epoch. */
+  readonly issuedAt?: number;
 }
 
 /** A dynamic client registration (RFC 7591 §3.2.1). */
@@ -86,6 +88,7 @@ function parseTokens(value: unknown): StoredTokens | undefined {
   if (!strings.every((name) => typeof value[name] === "string") || value.tokenType !== "Bearer") return undefined;
   if (!isTokenEndpointAuthMethod(value.authMethod)) return undefined;
   if (value.expiresAt !== undefined && typeof value.expiresAt !== "number") return undefined;
+  if (value.issuedAt !== undefined && typeof value.issuedAt !== "number") return undefined;
   if (value.refreshToken !== undefined && typeof value.refreshToken !== "string") return undefined;
   if (value.scope !== undefined && typeof value.scope !== "string") return undefined;
   return value as unknown as StoredTokens;

@@ -1,0 +1,116 @@
+/**
+ * The `auth/*` scenarios of the MCP conformance client suite (`@modelcontextprotocol/conformance`
+ * 0.1.16) with @proto packages only. The conformance client command calls `runAuthScenario`
+ * with `MCP_CONFORMANCE_SCENARIO`, the server URL (its last argument) and the parsed
+ * `MCP_CONFORMANCE_CONTEXT` (pre-registered credentials, a private key).
+ *
+ * The suite's authorization servers approve every authorization request at once (a 302 to the
+ * redirect URI with a code), so the flow is completed headlessly: `followRedirects` follows the
+ * authorization URL with fetch until it points at our redirect URI.
+ */
+import { connect } from "@proto/mcp-client";
+import {
+  createClientCredentialsAuth,
+  createHeadlessRedirect,
+  createJwtBearerAuth,
+  createOAuth,
+  followRedirects,
+  type OAuthProvider,
+  requestIdJag,
+} from "@proto/mcp-client/oauth";
+import { createStreamableHttpClientTransport } from "@proto/transport-http";
+
+/** The Client ID Metadata Document URL the `auth/basic-cimd` scenario expects as `client_id`. */
+export const CONFORMANCE_CLIENT_METADATA_URL = "https://conformance-test.local/client-metadata.json";
+
+/** The redirect URI registered by the headless flow (never listened on: the redirect is read, not followed). */
+export const CONFORMANCE_REDIRECT_URI = "http://localhost:3000/callback";
+
+/** What `MCP_CONFORMANCE_CONTEXT` carries for the scenarios that need it. */
+interface ScenarioContext {
+  readonly client_id?: string;
+  readonly client_secret?: string;
+  readonly private_key_pem?: string;
+  readonly signing_algorithm?: string;
+  readonly idp_client_id?: string;
+  readonly idp_id_token?: string;
+  readonly idp_token_endpoint?: string;
+}
+
+function readContext(context: unknown): ScenarioContext {
+  const value: unknown = typeof context === "string" ? JSON.parse(context) : context;
+  return typeof value === "object" && value !== null ? (value as ScenarioContext) : {};
+}
+
+function required(context: ScenarioContext, name: keyof ScenarioContext, scenario: string): string {
+  const value = context[name];
+  if (typeof value !== "string" || value === "") throw new TypeError(`${scenario} needs ${name} in MCP_CONFORMANCE_CONTEXT`);
+  return value;
+}
+
+/** The OAuth provider each scenario requires. */
+export function providerFor(scenario: string, serverUrl: string, context: unknown): OAuthProvider {
+  const ctx = readContext(context);
+  const redirect = createHeadlessRedirect({ redirectUri: CONFORMANCE_REDIRECT_URI, authorize: followRedirects() });
+  switch (scenario) {
+    case "auth/client-credentials-basic":
+      return createClientCredentialsAuth({
+        serverUrl,
+        clientId: required(ctx, "client_id", scenario),
+        clientSecret: required(ctx, "client_secret", scenario),
+      });
+    case "auth/client-credentials-jwt": {
+      const algorithm = ctx.signing_algorithm ?? "ES256";
+      if (algorithm !== "ES256" && algorithm !== "ES384" && algorithm !== "RS256" && algorithm !== "PS256" && algorithm !== "EdDSA") {
+        throw new TypeError(`${scenario}: unsupported signing_algorithm ${algorithm}`);
+      }
+      return createClientCredentialsAuth({
+        serverUrl,
+        clientId: required(ctx, "client_id", scenario),
+        signingKey: { key: required(ctx, "private_key_pem", scenario), algorithm },
+      });
+    }
+    case "auth/cross-app-access-complete-flow": {
+      // Enterprise-managed authorization (SEP-990): ID token -> ID-JAG at the IdP -> access token.
+      const idp = { endpoint: required(ctx, "idp_token_endpoint", scenario), token: required(ctx, "idp_id_token", scenario), client: required(ctx, "idp_client_id", scenario) };
+      return createJwtBearerAuth({
+        serverUrl,
+        clientId: required(ctx, "client_id", scenario),
+        clientSecret: required(ctx, "client_secret", scenario),
+        assertion: ({ issuer, resource, signal }) =>
+          requestIdJag({ tokenEndpoint: idp.endpoint, subjectToken: idp.token, clientId: idp.client, audience: issuer, resource, ...(signal === undefined ? {} : { signal }) }),
+      });
+    }
+    case "auth/pre-registration":
+      return createOAuth({
+        serverUrl,
+        redirect,
+        clients: { clientId: required(ctx, "client_id", scenario), clientSecret: required(ctx, "client_secret", scenario) },
+      });
+    default:
+      return createOAuth({
+        serverUrl,
+        redirect,
+        clientMetadataUrl: CONFORMANCE_CLIENT_METADATA_URL,
+        clientMetadata: { client_name: "proto-conformance-client" },
+      });
+  }
+}
+
+/**
+ * Runs one `auth/*` scenario: connects to `serverUrl` over Streamable HTTP with the OAuth
+ * provider the scenario requires, initializes, lists tools and calls `test-tool` when the
+ * server has it (the step-up scenario needs the call). Rejects when the flow is refused
+ * (which `auth/resource-mismatch` and `auth/scope-retry-limit` expect).
+ */
+export async function runAuthScenario(scenario: string, serverUrl: string, context: unknown): Promise<void> {
+  const auth = providerFor(scenario, serverUrl, context);
+  const transport = createStreamableHttpClientTransport(serverUrl, { auth });
+  const client = await connect(transport, { info: { name: "proto-conformance-client", version: "0.1.0" } });
+  try {
+    const { tools } = await client.listTools();
+    if (tools.some((tool) => tool.name === "test-tool")) await client.callTool("test-tool", {});
+  } finally {
+    await client.close();
+  }
+}
