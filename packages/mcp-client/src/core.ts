@@ -28,7 +28,7 @@ import { createEmitter, type Emitter } from "./emitter";
 import { createListCache, type ListCache } from "./lists";
 import { safeCall } from "./observer";
 import { createRequester, type Outgoing } from "./requester";
-import { createSchemaValidator, type SchemaValidator } from "./schema-validation";
+import { sharedSchemaValidator, type SchemaValidator } from "./schema-validation";
 import { checkRoots, clientCapabilities, registerServerRequests } from "./server-requests";
 import { openSession } from "./session";
 
@@ -75,7 +75,7 @@ export function createCore(options: ClientOptions): Core {
   const logger = options.logger ?? SILENT;
   const report = (error: unknown, what: string): void => logger.error(`${what} threw`, error);
   const emitter = createEmitter<ClientEvents>((error, event) => report(error, `A "${String(event)}" listener`));
-  const validator = createSchemaValidator();
+  const validator = sharedSchemaValidator();
   const requester = createRequester({
     requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
     maxTotalTimeoutMs: options.maxTotalTimeoutMs,

@@ -63,3 +63,13 @@ export function createSchemaValidator(maxEntries = 256): SchemaValidator {
     },
   };
 }
+
+let shared: SchemaValidator | undefined;
+
+/**
+ * The validator every client shares: schemas are keyed by their text and compiled without
+ * their root `$id`, so one server's schemas can never change how another's are checked.
+ */
+export function sharedSchemaValidator(): SchemaValidator {
+  return (shared ??= createSchemaValidator(512));
+}

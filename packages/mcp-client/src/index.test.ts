@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import * as api from "./index";
+
+describe("@proto/mcp-client public surface", () => {
+  it("exports exactly these runtime values", () => {
+    expect(Object.keys(api).sort()).toEqual([
+      "ClientErrorCode",
+      "McpClientError",
+      "ToolCallError",
+      "applyElicitationDefaults",
+      "backoffDelay",
+      "callTools",
+      "connect",
+      "createClient",
+      "createToolNameMap",
+      "isMcpClientError",
+      "isValidToolName",
+      "pickCommonVersion",
+      "retry",
+      "serverSupports",
+      "sleep",
+      "toAnthropicTools",
+      "toOpenAiTools",
+      "toProviderSchema",
+    ]);
+  });
+});

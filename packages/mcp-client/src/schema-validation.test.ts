@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { createSchemaValidator, MAX_SCHEMA_CHARS } from "./schema-validation";
+
+describe("createSchemaValidator", () => {
+  it("validates 2020-12 by default and draft-07 when the schema says so", () => {
+    const v = createSchemaValidator();
+    const modern = { type: "object", properties: { a: { type: "number" }, t: { type: "array", prefixItems: [{ type: "string" }] } } };
+    expect(v.validate(modern, { a: 1, t: ["s"] })).toEqual({ ok: true });
+    expect(v.validate(modern, { a: "x" })).toMatchObject({ ok: false, message: "/a must be number" });
+    // prefixItems only exists in 2020-12: under draft-07 this value would pass.
+    expect(v.validate(modern, { t: [1] }).ok).toBe(false);
+    const legacy = { $schema: "http://json-schema.org/draft-07/schema#", type: "object", required: ["b"] };
+    expect(v.validate(legacy, {}).ok).toBe(false);
+  });
+
+  it("keeps schemas with the same $id from different servers apart", () => {
+    const v = createSchemaValidator();
+    expect(v.validate({ $id: "urn:x", type: "string" }, "s").ok).toBe(true);
+    expect(v.validate({ $id: "urn:x", type: "number" }, "s").ok).toBe(false);
+  });
+
+  it("says why a schema cannot be compiled, and refuses huge ones", () => {
+    const v = createSchemaValidator();
+    expect(() => v.validate({ type: "nonsense" }, 1)).toThrow(/cannot be compiled/);
+    expect(() => v.validate({ $ref: "https://example.com/remote.json" }, 1)).toThrow(/cannot be compiled/);
+    expect(() => v.validate({ description: "x".repeat(MAX_SCHEMA_CHARS) }, 1)).toThrow(/limit/);
+  });
+
+  it("evicts the least recently used schema beyond its capacity", () => {
+    const v = createSchemaValidator(2);
+    for (let i = 0; i < 5; i++) expect(v.validate({ const: i }, i).ok).toBe(true);
+    expect(v.validate({ const: 0 }, 1).ok).toBe(false);
+  });
+});
