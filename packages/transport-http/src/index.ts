@@ -17,3 +17,24 @@ export type { ProtectedResourceOptions } from "./auth/metadata";
 export { bearerChallenge } from "./auth/challenge";
 export type { BearerChallenge } from "./auth/challenge";
 // --- end server ---
+// --- client (Streamable HTTP, legacy HTTP+SSE fallback, auth) ---
+export { createStreamableHttpClientTransport } from "./client/streamable-http-client";
+export type { StreamableHttpClientTransport } from "./client/streamable-http-client";
+export { createHttpClientTransport } from "./client/http-client-transport";
+export type { HttpClientTransport, HttpClientOptions, HttpTransportKind } from "./client/http-client-transport";
+export { createSseClientTransport } from "./legacy/sse-client-transport";
+export type { SseClientTransport, SseClientOptions } from "./legacy/sse-client-transport";
+export type {
+  StreamableHttpClientOptions,
+  ReconnectOptions,
+  HttpClientEvent,
+  HttpClientEventListener,
+  FetchLike,
+  HeadersOption,
+} from "./client/options";
+export { staticToken, cachedToken } from "./client/http-auth";
+export type { HttpAuth, HttpAuthChallenge, CachedTokenOptions } from "./client/http-auth";
+export { HttpClientError, HttpClientErrorCode, isHttpClientError } from "./client/http-error";
+export type { HttpClientErrorDetails } from "./client/http-error";
+export { LOST_RESPONSE_CODE } from "./client/client-core";
+// --- end client ---

@@ -4,6 +4,7 @@
  * `@proto/transport-http/node`.
  */
 import { execFile } from "node:child_process";
+import type { ExecFileException } from "node:child_process";
 import type { HttpAuth } from "./http-auth";
 import { cachedToken } from "./http-auth";
 
@@ -36,11 +37,12 @@ function checkOptions(options: CommandTokenOptions): readonly string[] {
   return args;
 }
 
-function describeFailure(error: NodeJS.ErrnoException & { killed?: boolean; code?: string | number }, timeoutMs: number): string {
+function describeFailure(error: ExecFileException, timeoutMs: number): string {
   if (error.code === "ENOENT") return "not found: check the path or PATH";
   if (error.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER") return "printed more than maxOutputBytes";
   if (error.killed) return `killed after ${timeoutMs} ms`;
-  return typeof error.code === "number" ? `exit code ${error.code}` : String(error.code ?? error.message);
+  if (typeof error.code === "number") return `exit code ${error.code}`;
+  return error.signal ? `killed by ${error.signal}` : String(error.code ?? error.message);
 }
 
 function run(command: string, args: readonly string[], options: CommandTokenOptions): Promise<string> {

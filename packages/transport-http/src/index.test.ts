@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import * as root from "./index";
+import * as node from "./node";
+
+// Pins the public surface: a change here is a change of the package's API (update on purpose).
+describe("@proto/transport-http exports", () => {
+  it("root entry (runtime-neutral)", () => {
+    expect(Object.keys(root).sort()).toEqual([
+      "DEFAULT_JWT_ALGORITHMS",
+      "HttpClientError",
+      "HttpClientErrorCode",
+      "HttpServerError",
+      "HttpServerFault",
+      "JwtFailure",
+      "LOST_RESPONSE_CODE",
+      "bearerChallenge",
+      "bearerToken",
+      "cachedToken",
+      "createHttpClientTransport",
+      "createJwtVerifier",
+      "createMemoryEventStore",
+      "createSseClientTransport",
+      "createStreamableHttpClientTransport",
+      "createStreamableHttpHandler",
+      "isHttpClientError",
+      "isLoopbackAddress",
+      "protectedResourceMetadata",
+      "protectedResourceMetadataUrl",
+      "staticToken",
+    ]);
+  });
+
+  it("./node entry (ws, child_process, node:http)", () => {
+    expect(Object.keys(node).sort()).toEqual([
+      "MCP_SUBPROTOCOL",
+      "commandToken",
+      "createNodeHttpHandler",
+      "createNodeHttpServer",
+      "createWebSocketClientTransport",
+      "createWebSocketServer",
+    ]);
+  });
+});
