@@ -3,7 +3,6 @@
  * that says what is accepted, thrown by `createStdioClientTransport` before anything runs.
  */
 import type { DecodeLimits, Logger } from "@proto/jsonrpc";
-import { checkMaxLineBytes } from "./line-decoder";
 
 /** Options of `createStdioClientTransport`. */
 export interface StdioClientTransportOptions {
@@ -42,7 +41,7 @@ export interface ResolvedClientOptions {
   readonly stderr: "inherit" | "pipe" | "ring";
   readonly stderrTailLines: number;
   readonly grace: { readonly exitMs: number; readonly killMs: number };
-  readonly decoder: { readonly maxLineBytes: number; readonly limits: DecodeLimits | undefined };
+  readonly decoder: { readonly maxLineBytes: number | undefined; readonly limits: DecodeLimits | undefined };
 }
 
 function checkMs(value: number | undefined, name: string): number {
@@ -70,6 +69,6 @@ export function resolveClientOptions(options: StdioClientTransportOptions): Reso
     stderr,
     stderrTailLines: lines,
     grace: { exitMs: checkMs(options.exitGraceMs, "exitGraceMs"), killMs: checkMs(options.killGraceMs, "killGraceMs") },
-    decoder: { maxLineBytes: checkMaxLineBytes(options.maxLineBytes), limits: options.limits },
+    decoder: { maxLineBytes: options.maxLineBytes, limits: options.limits },
   };
 }

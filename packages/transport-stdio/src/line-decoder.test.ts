@@ -101,6 +101,7 @@ describe("createLineDecoder", () => {
       expect(() => createLineDecoder({ maxLineBytes: value })).toThrow(TypeError);
     }
     expect(DEFAULT_MAX_LINE_BYTES).toBe(4 * 1024 * 1024);
+    expect(() => createLineDecoder({ limits: { maxDepth: 0 } })).toThrow(TypeError);
   });
 });
 

@@ -86,7 +86,9 @@ function oversized(maxLineBytes: number): TransportError {
  */
 export function createLineDecoder(options: LineDecoderOptions = {}): LineDecoder {
   const max = checkMaxLineBytes(options.maxLineBytes);
-  const limits = options.limits;
+  // A private copy, checked now: a bad limit throws here, never later inside a stream's 'data' handler.
+  const limits = options.limits === undefined ? undefined : { ...options.limits };
+  if (limits !== undefined) decode("", limits);
   let pending: Uint8Array[] = [];
   let pendingBytes = 0;
   let discarding = false;

@@ -6,8 +6,7 @@
 import type { Readable } from "node:stream";
 import { deliverFrame } from "@proto/jsonrpc";
 import type { Exchange, Logger, TransportSink } from "@proto/jsonrpc";
-import { createLineDecoder } from "./line-decoder";
-import type { LineDecoderOptions } from "./line-decoder";
+import type { LineDecoder, LineEvent } from "./line-decoder";
 
 /** What `readLines` reports besides frames. */
 export interface ReadLinesHandlers {
@@ -27,18 +26,15 @@ export interface ReadLinesHandlers {
 export interface LineReader {
   /** Stops reading: removes every listener and pauses the stream. Idempotent. */
   stop(): void;
-  /** Bytes held for the unfinished line. */
-  readonly bufferedBytes: number;
 }
 
 const encoder = new TextEncoder();
 
-/** Starts reading `stream` line by line. The caller owns the stream; `stop` only detaches. */
-export function readLines(stream: Readable, options: LineDecoderOptions, handlers: ReadLinesHandlers): LineReader {
-  const decoder = createLineDecoder(options);
+/** Starts reading `stream` line by line through `decoder`. The caller owns the stream; `stop` only detaches. */
+export function readLines(stream: Readable, decoder: LineDecoder, handlers: ReadLinesHandlers): LineReader {
   let stopped = false;
 
-  function deliver(events: ReturnType<typeof decoder.push>): void {
+  function deliver(events: LineEvent[]): void {
     for (const event of events) {
       const sink = handlers.sink();
       if (stopped || sink === undefined) return;
@@ -76,9 +72,6 @@ export function readLines(stream: Readable, options: LineDecoderOptions, handler
       // Keep a listener: an 'error' with none would crash the process.
       stream.on("error", () => {});
       stream.pause();
-    },
-    get bufferedBytes() {
-      return decoder.bufferedBytes;
     },
   };
 }

@@ -183,6 +183,9 @@ describe("createStdioClientTransport spawn failures", () => {
     expect(() => createStdioClientTransport({ command: "x", stderr: "file" as never })).toThrow(/inherit/);
     expect(() => createStdioClientTransport({ command: "x", exitGraceMs: -1 })).toThrow(/exitGraceMs/);
     expect(() => createStdioClientTransport({ command: "x", stderrTailLines: 1.5 })).toThrow(/stderrTailLines/);
+    expect(() => createStdioClientTransport({ command: "x", maxLineBytes: 0 })).toThrow(/maxLineBytes/);
+    expect(() => createStdioClientTransport({ command: "x", limits: { maxDepth: 0 } })).toThrow(/maxDepth/);
+    expect(() => createStdioClientTransport({ command: "x", args: "--flag" as never })).toThrow(/args/);
   });
 
   it("refuses a second start() and sends before start()", async () => {

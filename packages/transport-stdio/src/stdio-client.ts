@@ -11,6 +11,7 @@ import { resolveClientOptions } from "./client-options";
 import type { StdioClientTransportOptions } from "./client-options";
 import { createExitWatch } from "./exit-watch";
 import type { ExitStatus, ExitWatch } from "./exit-watch";
+import { createLineDecoder } from "./line-decoder";
 import { encodeLine } from "./line-encoder";
 import { exitedError, spawnError } from "./process-error";
 import { readLines } from "./read-lines";
@@ -44,8 +45,9 @@ export interface StdioClientTransport extends Transport {
  * `PROCESS_EXITED` error carrying its exit code or signal and its last stderr lines.
  */
 export function createStdioClientTransport(options: StdioClientTransportOptions): StdioClientTransport {
-  const { display, stderr: stderrMode, stderrTailLines, grace, decoder } = resolveClientOptions(options);
+  const { display, stderr: stderrMode, stderrTailLines, grace, decoder: decoderOptions } = resolveClientOptions(options);
   const tail = createStderrTail(stderrTailLines);
+  const lineDecoder = createLineDecoder(decoderOptions);
   const aborter = new AbortController();
   let child: ChildProcess | undefined;
   let sink: TransportSink | undefined;
@@ -94,7 +96,7 @@ export function createStdioClientTransport(options: StdioClientTransportOptions)
     watch = createExitWatch(proc, grace, options.logger, () =>
       finish(closing ? closeReason : exitedError(display, watch?.exit ?? { code: null, signal: null }, tail.lines(), stderrMode === "inherit")),
     );
-    reader = readLines(proc.stdout as Readable, decoder, {
+    reader = readLines(proc.stdout as Readable, lineDecoder, {
       sink: () => (closing ? undefined : sink),
       exchange,
       // The child closed its stdout: nothing more can arrive. It gets the grace to exit.
@@ -150,7 +152,7 @@ export function createStdioClientTransport(options: StdioClientTransportOptions)
     },
     stderrTail: () => (stderrMode === "inherit" ? [] : tail.lines()),
     get bufferedBytes() {
-      return reader?.bufferedBytes ?? 0;
+      return lineDecoder.bufferedBytes;
     },
   };
 }

@@ -190,5 +190,6 @@ describe("createStdioServerTransport", () => {
     await transport.close();
     expect(() => createStdioServerTransport({ endGraceMs: -1 })).toThrow(/endGraceMs/);
     expect(() => createStdioServerTransport({ maxLineBytes: 0 })).toThrow(/maxLineBytes/);
+    expect(() => createStdioServerTransport({ limits: { maxBatch: -1 } })).toThrow(/maxBatch/);
   });
 });

@@ -6,7 +6,7 @@
 import type { Readable, Writable } from "node:stream";
 import { FaultCode, TransportError } from "@proto/jsonrpc";
 import type { DecodeLimits, Exchange, JsonRpcPayload, Logger, Transport, TransportSink } from "@proto/jsonrpc";
-import { checkMaxLineBytes } from "./line-decoder";
+import { createLineDecoder } from "./line-decoder";
 import { encodeLine } from "./line-encoder";
 import { readLines } from "./read-lines";
 import type { LineReader } from "./read-lines";
@@ -57,7 +57,7 @@ function checkGrace(value: number | undefined, name: string, fallback: number): 
 export function createStdioServerTransport(options: StdioServerTransportOptions = {}): StdioServerTransport {
   const stdin = options.stdin ?? process.stdin;
   const stdout = options.stdout ?? process.stdout;
-  const decoderOptions = { maxLineBytes: checkMaxLineBytes(options.maxLineBytes), limits: options.limits };
+  const decoder = createLineDecoder({ maxLineBytes: options.maxLineBytes, limits: options.limits });
   const endGraceMs = checkGrace(options.endGraceMs, "endGraceMs", 5_000);
   const queue = createWriteQueue(stdout, "stdout");
   const aborter = new AbortController();
@@ -139,7 +139,7 @@ export function createStdioServerTransport(options: StdioServerTransportOptions 
       if (done) throw new TypeError("The stdio transport is closed; create a new one.");
       sink = target;
       stdout.on("error", onStdoutError);
-      reader = readLines(stdin, decoderOptions, {
+      reader = readLines(stdin, decoder, {
         sink: () => (sink ? counted : undefined),
         exchange,
         end: onInputEnd,
@@ -151,7 +151,7 @@ export function createStdioServerTransport(options: StdioServerTransportOptions 
     close,
     closed,
     get bufferedBytes() {
-      return reader?.bufferedBytes ?? 0;
+      return decoder.bufferedBytes;
     },
   };
 }
