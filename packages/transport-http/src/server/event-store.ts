@@ -51,10 +51,12 @@ export interface MemoryEventStoreOptions {
 }
 
 interface StreamLog {
-  /** Sequence number of `events[head]`. */
-  first: number;
-  head: number;
+  /** Sequence number of every event still held, ascending; `seqs[head]` is the oldest. */
+  seqs: number[];
   events: (JsonRpcMessage | undefined)[];
+  head: number;
+  /** Sequence number of the newest dropped event of this stream (-1: none dropped). */
+  dropped: number;
 }
 
 function positive(value: number | undefined, fallback: number, name: string): number {
@@ -63,51 +65,72 @@ function positive(value: number | undefined, fallback: number, name: string): nu
   return value;
 }
 
+/** Index of `seq` in `seqs[from..]`, or -1. */
+function find(seqs: readonly number[], from: number, seq: number): number {
+  let low = from;
+  let high = seqs.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    const value = seqs[mid] as number;
+    if (value === seq) return mid;
+    if (value < seq) low = mid + 1;
+    else high = mid - 1;
+  }
+  return -1;
+}
+
 /**
- * A bounded in-memory `EventStore`: event ids are `<streamId>:<sequence>`, each stream keeps its
- * newest `maxEventsPerStream` events and the store its newest `maxEvents`. Memory never grows past
- * those caps, whatever clients do.
+ * A bounded in-memory `EventStore`: event ids are `<streamId>:<sequence>` with one sequence for
+ * the whole store (an id is never issued twice, even for a stream dropped and written again).
+ * Each stream keeps its newest `maxEventsPerStream` events and the store its newest `maxEvents`;
+ * memory never grows past those caps, whatever clients do.
  */
 export function createMemoryEventStore(options: MemoryEventStoreOptions = {}): EventStore {
   const perStream = positive(options.maxEventsPerStream, 1_000, "maxEventsPerStream");
   const total = positive(options.maxEvents, 10_000, "maxEvents");
   const streams = new Map<string, StreamLog>();
   let count = 0;
+  let next = 0;
 
   function size(log: StreamLog): number {
-    return log.events.length - log.head;
+    return log.seqs.length - log.head;
   }
 
   function dropOldest(log: StreamLog): void {
+    log.dropped = log.seqs[log.head] as number;
     log.events[log.head] = undefined;
     log.head += 1;
-    log.first += 1;
     count -= 1;
-    if (log.head > 64 && log.head * 2 > log.events.length) {
+    if (log.head > 64 && log.head * 2 > log.seqs.length) {
+      log.seqs = log.seqs.slice(log.head);
       log.events = log.events.slice(log.head);
       log.head = 0;
     }
   }
 
-  function evictStreams(): void {
+  /** Drops least recently written streams, then (if the current one alone is too big) its oldest events. */
+  function evict(current: StreamLog): void {
     for (const [id, log] of streams) {
       if (count <= total) return;
+      if (log === current) continue;
       count -= size(log);
       streams.delete(id);
     }
+    while (count > total) dropOldest(current);
   }
 
   return {
     append(streamId, message) {
       let log = streams.get(streamId);
       if (log) streams.delete(streamId);
-      else log = { first: 0, head: 0, events: [] };
+      else log = { seqs: [], events: [], head: 0, dropped: -1 };
       streams.set(streamId, log); // most recently written last: eviction walks oldest first
-      const seq = log.first + size(log);
+      const seq = next++;
+      log.seqs.push(seq);
       log.events.push(message);
       count += 1;
       if (size(log) > perStream) dropOldest(log);
-      if (count > total) evictStreams();
+      if (count > total) evict(log);
       return `${streamId}:${seq}`;
     },
     replay(lastEventId) {
@@ -119,12 +142,17 @@ export function createMemoryEventStore(options: MemoryEventStoreOptions = {}): E
       const seq = Number(digits);
       const log = streams.get(streamId);
       if (!log) return undefined;
-      const next = log.first + size(log);
-      if (seq >= next || seq + 1 < log.first) return undefined;
+      let start: number;
+      if (seq === log.dropped) start = log.head;
+      else {
+        const index = find(log.seqs, log.head, seq);
+        if (index < 0) return undefined; // never issued on this stream, or events after it were dropped
+        start = index + 1;
+      }
       const events: StoredEvent[] = [];
-      for (let s = seq + 1; s < next; s += 1) {
-        const message = log.events[log.head + s - log.first];
-        if (message !== undefined) events.push({ id: `${streamId}:${s}`, message });
+      for (let i = start; i < log.seqs.length; i += 1) {
+        const message = log.events[i];
+        if (message !== undefined) events.push({ id: `${streamId}:${log.seqs[i] as number}`, message });
       }
       return { streamId, events };
     },

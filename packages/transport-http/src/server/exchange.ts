@@ -6,7 +6,7 @@
  * In `auto` mode the answer stays JSON unless the server sends a notification or request related
  * to the call before the last response; then it becomes SSE and what was held back goes first.
  */
-import { isResponse } from "@proto/jsonrpc";
+import { isRequest, isResponse } from "@proto/jsonrpc";
 import type { Exchange, ExchangeInfo, JsonRpcId, JsonRpcMessage, JsonRpcPayload, JsonRpcResponse } from "@proto/jsonrpc";
 import { encode } from "@proto/jsonrpc";
 import { HttpServerError, HttpServerFault } from "./errors";
@@ -149,10 +149,13 @@ export function createPostExchange(ctx: PostExchangeContext): PostExchange {
   }
 
   function forward(related: readonly JsonRpcMessage[]): Promise<void> {
-    if (!ctx.unsolicited) {
-      return Promise.reject(new HttpServerError(HttpServerFault.StreamGone, "JSON-only mode without a session cannot carry notifications or requests related to a call"));
+    if (ctx.unsolicited) return ctx.unsolicited(related.length === 1 ? (related[0] as JsonRpcMessage) : related);
+    // stateless JSON-only: nothing can carry them. Notifications (progress, logs) are dropped, as
+    // they would be on any lossy stream; a request must fail or its caller would wait forever.
+    if (related.some(isRequest)) {
+      return Promise.reject(new HttpServerError(HttpServerFault.StreamGone, "stateless JSON-only mode cannot carry a request to the client; use SSE or sessions"));
     }
-    return ctx.unsolicited(related.length === 1 ? (related[0] as JsonRpcMessage) : related);
+    return Promise.resolve();
   }
 
   ctx.out.onAbort(() => {

@@ -111,7 +111,12 @@ function deliver(ctx: CoreContext, d: Delivery): void {
   const unsolicited = session.id === undefined ? undefined : session.transport.send;
   if (expected.length === 0) {
     const exchange: Exchange = {
-      reply: (payload) => (unsolicited ? unsolicited(payload) : Promise.reject(new HttpServerError(HttpServerFault.StreamGone, "a notification or response POST has no stream to answer on"))),
+      reply: (payload) => {
+        if (unsolicited) return unsolicited(payload);
+        const messages = Array.isArray(payload) ? payload : [payload];
+        if (!messages.some(isRequest)) return Promise.resolve(); // stateless: nowhere to go, dropped like on any lossy stream
+        return Promise.reject(new HttpServerError(HttpServerFault.StreamGone, "a stateless notification POST has no stream to carry a request to the client"));
+      },
       signal: NEVER,
       info,
     };
