@@ -35,7 +35,7 @@ export interface FeatureApi {
   /** Sends `notifications/resources/updated` for `uri` to the sessions subscribed to it (only those); returns how many. */
   resourceUpdated(uri: string): number;
   /** Registers a prompt; its handler's `args` are typed from `arguments` (write them `as const`). */
-  prompt<const A extends readonly PromptArgumentDefinition[] = readonly []>(definition: PromptDefinition<A>, handler: PromptHandler<A>): PromptHandle;
+  prompt<const A extends readonly PromptArgumentDefinition[]>(definition: PromptDefinition<A>, handler: PromptHandler<A>): PromptHandle;
   /** Unregisters a prompt; false when there was none. */
   removePrompt(name: string): boolean;
   /** Sends a log message to one session when its level lets it through (outside a request; inside one use `ctx.log`). */

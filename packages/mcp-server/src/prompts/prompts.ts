@@ -18,6 +18,7 @@ import type { PromptArgumentDefinition, PromptDefinition, PromptHandle, PromptHa
 interface PromptRecord {
   readonly descriptor: Prompt;
   readonly declared: ReadonlyMap<string, PromptArgumentDefinition>;
+  readonly complete: ReadonlyMap<string, Completer>;
   readonly handler: PromptHandler;
 }
 
@@ -25,7 +26,7 @@ function invalid(message: string, data?: unknown): JsonRpcError {
   return new JsonRpcError(ErrorCode.InvalidParams, message, data);
 }
 
-function createRecord(def: PromptDefinition, handler: PromptHandler): PromptRecord {
+function createRecord(def: PromptDefinition<readonly PromptArgumentDefinition[]>, handler: PromptHandler): PromptRecord {
   if (typeof def !== "object" || def === null) throw new TypeError("prompt(definition, handler): pass { name, arguments?, ... } and a handler");
   const where = `prompt("${String(def.name)}")`;
   checkText(def.name, "name", where);
@@ -37,14 +38,18 @@ function createRecord(def: PromptDefinition, handler: PromptHandler): PromptReco
   for (const arg of def.arguments ?? []) {
     checkText(arg?.name, "every argument's name", where);
     if (declared.has(arg.name)) throw new TypeError(`${where}: argument "${arg.name}" is declared twice`);
-    if (arg.complete !== undefined && typeof arg.complete !== "function" && !Array.isArray(arg.complete)) {
-      throw new TypeError(`${where}: argument "${arg.name}" complete must be a function or an array of strings`);
-    }
     declared.set(arg.name, arg);
+  }
+  const complete = new Map<string, Completer>();
+  for (const [name, completer] of Object.entries((def.complete ?? {}) as Record<string, Completer | undefined>)) {
+    if (completer === undefined) continue;
+    if (!declared.has(name)) throw new TypeError(`${where}: complete.${name} names no declared argument`);
+    if (typeof completer !== "function" && !Array.isArray(completer)) throw new TypeError(`${where}: complete.${name} must be a function or an array of strings`);
+    complete.set(name, completer);
   }
   const args = [...declared.values()].map((a) => pick(a, ["name", "title", "description", "required"]));
   const descriptor: Prompt = { ...pick(def, ["name", "title", "description", "icons", "_meta"]), ...(args.length > 0 ? { arguments: args } : {}) };
-  return { descriptor: Object.freeze(descriptor), declared, handler };
+  return { descriptor: Object.freeze(descriptor), declared, complete, handler };
 }
 
 function checkArguments(record: PromptRecord, given: unknown): Record<string, string> {
@@ -122,9 +127,9 @@ export function createPrompts(host: FeatureHost) {
     /** The completer of a prompt's argument; `null` when no such prompt exists. */
     completer: (name: string, argument: string): Completer | undefined | null => {
       const record = records.get(name);
-      return record === undefined ? null : record.declared.get(argument)?.complete;
+      return record === undefined ? null : record.complete.get(argument);
     },
     /** True when some prompt argument has a completer. */
-    completes: (): boolean => [...records.values()].some((r) => [...r.declared.values()].some((a) => a.complete !== undefined)),
+    completes: (): boolean => [...records.values()].some((r) => r.complete.size > 0),
   };
 }

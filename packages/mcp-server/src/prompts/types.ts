@@ -3,11 +3,8 @@ import type { ContentBlock, GetPromptResult, Icon, Meta, PromptArgument, Role } 
 import type { Completer } from "../completions/types";
 import type { RequestContext } from "../context";
 
-/** One declared argument; write the list `as const` to type the handler's `args`. */
-export interface PromptArgumentDefinition extends PromptArgument {
-  /** Completion for `completion/complete` with a `ref/prompt` reference. */
-  readonly complete?: Completer;
-}
+/** One declared argument (the handler's `args` are typed from the list). */
+export type PromptArgumentDefinition = PromptArgument;
 
 /** What `prompts/list` shows of a prompt. */
 export interface PromptDefinition<A extends readonly PromptArgumentDefinition[] = readonly PromptArgumentDefinition[]> {
@@ -18,7 +15,11 @@ export interface PromptDefinition<A extends readonly PromptArgumentDefinition[] 
   readonly arguments?: A;
   readonly icons?: readonly Icon[];
   readonly _meta?: Meta;
+  /** Completion of arguments for `completion/complete` with a `ref/prompt` reference, by argument name. */
+  readonly complete?: { readonly [K in ArgumentNames<A>]?: Completer };
 }
+
+type ArgumentNames<A extends readonly PromptArgumentDefinition[]> = A[number]["name"];
 
 type Named<A, R extends boolean> = A extends { readonly name: infer N extends string; readonly required?: infer Q }
   ? (Q extends true ? true : false) extends R
