@@ -2,10 +2,16 @@
  * The state and services one Streamable HTTP client transport shares between its parts
  * (answer streams, the standalone stream, re-initialization). Internal.
  */
-import type { DecodeResult, JsonRpcFailure, JsonRpcId } from "@proto/jsonrpc";
-import type { HttpClientEvent, ResolvedReconnect } from "./options";
+import type { DecodeResult, Exchange, JsonRpcFailure, JsonRpcId, TransportSink } from "@proto/jsonrpc";
+import { FaultCode, TransportError, deliverFrame } from "@proto/jsonrpc";
+import type { HttpClientEventListener, HttpClientEvent, ResolvedReconnect, StreamableHttpClientOptions } from "./options";
 import type { Requester } from "./http-requester";
-import { isHttpClientError } from "./http-error";
+import type { LifecycleMemory } from "./lifecycle";
+import { DEFAULT_MAX_MESSAGE_BYTES, limitOption, resolveReconnect } from "./options";
+import { HttpClientErrorCode, isHttpClientError } from "./http-error";
+import { createRequester } from "./http-requester";
+import { messagesOf } from "./lifecycle";
+import { HttpHeader, MediaType } from "../shared/headers";
 
 /** Limits applied to every inbound message. */
 export interface InboundLimits {
@@ -35,6 +41,76 @@ export interface ClientCore {
   postHeaders(startsSession: boolean): Record<string, string>;
   /** Headers of a GET that opens or resumes an SSE stream. */
   getHeaders(lastEventId: string | undefined): Record<string, string>;
+}
+
+/** What the core needs from the transport that owns it. */
+export interface CoreHost {
+  readonly signal: AbortSignal;
+  readonly lifecycle: LifecycleMemory;
+  readonly listeners: ReadonlySet<HttpClientEventListener>;
+  /** The sink, while the transport is started and not closed. */
+  sink(): TransportSink | undefined;
+  /** The exchange of an inbound frame (its `reply` POSTs back). */
+  exchange(): Exchange;
+}
+
+function toTransportError(error: unknown): TransportError {
+  if (error instanceof TransportError) return error;
+  const code = isHttpClientError(error) && error.code === HttpClientErrorCode.Oversized ? FaultCode.Oversized : FaultCode.Closed;
+  return new TransportError(code, error instanceof Error ? error.message : String(error), { cause: error });
+}
+
+/** Builds the core of a transport for `url`, validating the limit options. */
+export function createClientCore(url: URL, options: StreamableHttpClientOptions, host: CoreHost): ClientCore {
+  const withSession = (headers: Record<string, string>): Record<string, string> => {
+    if (core.sessionId !== undefined) headers[HttpHeader.SessionId] = core.sessionId;
+    if (core.protocolVersion !== undefined) headers[HttpHeader.ProtocolVersion] = core.protocolVersion;
+    return headers;
+  };
+  const core: ClientCore = {
+    url,
+    request: createRequester(options),
+    signal: host.signal,
+    limits: {
+      maxMessageBytes: limitOption("maxMessageBytes", options.maxMessageBytes, DEFAULT_MAX_MESSAGE_BYTES),
+      maxDepth: limitOption("maxDepth", options.maxDepth, 64),
+      maxBatch: limitOption("maxBatch", options.maxBatch, 100),
+    },
+    reconnect: resolveReconnect(options.reconnect),
+    sessionId: options.sessionId,
+    protocolVersion: options.protocolVersion,
+    emit(event) {
+      for (const listener of [options.onEvent, ...host.listeners]) {
+        try {
+          listener?.(event);
+        } catch {
+          // A listener's failure is its own; the transport goes on.
+        }
+      }
+    },
+    deliver(result) {
+      const sink = host.sink();
+      if (!sink) return;
+      if (result.ok) {
+        const version = host.lifecycle.observeInbound(messagesOf(result.payload));
+        if (version !== undefined) core.protocolVersion = version;
+      }
+      deliverFrame(result, sink, host.exchange());
+    },
+    fault(error) {
+      host.sink()?.error(toTransportError(error));
+    },
+    postHeaders(startsSession) {
+      const headers = { "content-type": MediaType.Json, accept: `${MediaType.Json}, ${MediaType.EventStream}` };
+      return startsSession ? headers : withSession(headers);
+    },
+    getHeaders(lastEventId) {
+      const headers = withSession({ accept: MediaType.EventStream });
+      if (lastEventId !== undefined) headers[HttpHeader.LastEventId] = lastEventId;
+      return headers;
+    },
+  };
+  return core;
 }
 
 /**

@@ -55,78 +55,89 @@ export function isEventStream(response: Response): boolean {
   return (response.headers.get("content-type") ?? "").toLowerCase().startsWith("text/event-stream");
 }
 
+/** What survives from one connection of a stream to the next. */
+interface StreamState {
+  lastEventId: string | undefined;
+  retryMs: number | undefined;
+  complete: boolean;
+  lastError: unknown;
+}
+
+/** Reads one connection to its end; returns an outcome when the stream is over, else undefined (resume it). */
+async function readConnection(response: Response, state: StreamState, options: ResumableStreamOptions): Promise<StreamOutcome | undefined> {
+  const standalone = options.stream === "standalone";
+  const handlers = {
+    event(event: { id: string | undefined; event: string | undefined; data: string }): boolean {
+      if (event.id !== undefined) state.lastEventId = event.id;
+      if (event.data === "" || (event.event !== undefined && event.event !== "message")) return false;
+      state.complete = options.message(event.data);
+      return state.complete;
+    },
+    retry(ms: number): void {
+      state.retryMs = ms;
+    },
+  };
+  try {
+    if (response.body) await readSse(response.body, handlers, options.maxEventChars);
+    state.lastError = undefined;
+  } catch (error) {
+    if (options.signal.aborted) return { kind: "closed" };
+    if (isHttpClientError(error) && error.code === HttpClientErrorCode.Oversized) {
+      if (!standalone) return { kind: "failed", error };
+      // Replaying from the last id would replay the oversized event: start afresh instead.
+      options.fault(error);
+      state.lastEventId = undefined;
+    }
+    state.lastError = error;
+  }
+  if (state.complete) return { kind: "complete" };
+  if (options.signal.aborted) return { kind: "closed" };
+  if (state.lastEventId === undefined && !standalone) {
+    return { kind: "failed", error: state.lastError ?? lost("the server closed the stream early without an event id to resume from") };
+  }
+  return undefined;
+}
+
 /**
  * Runs a stream until it completes, fails for good or is aborted. `first` is an already
  * open response (a POST's SSE answer); without it the stream is opened first (no delay).
+ * Consecutive failed attempts are capped by `maxRetries`; a successful reconnection resets
+ * the count (SSE polling reconnects forever while the server keeps answering).
  */
 export async function runResumableStream(first: Response | undefined, options: ResumableStreamOptions): Promise<StreamOutcome> {
   const { signal, reconnect } = options;
-  const standalone = options.stream === "standalone";
+  const state: StreamState = { lastEventId: undefined, retryMs: undefined, complete: false, lastError: undefined };
   let response = first;
-  let lastEventId: string | undefined;
-  let retryMs: number | undefined;
-  let complete = false;
   let attempt = 0;
-  let lastError: unknown;
-  let opened = first !== undefined;
-  const handlers = {
-    event(event: { id: string | undefined; event: string | undefined; data: string }): boolean {
-      if (event.id !== undefined) lastEventId = event.id;
-      if (event.data === "" || (event.event !== undefined && event.event !== "message")) return false;
-      complete = options.message(event.data);
-      return complete;
-    },
-    retry(ms: number): void {
-      retryMs = ms;
-    },
-  };
-
+  let delay = first !== undefined;
   for (;;) {
     if (response) {
-      const body = response.body;
+      const outcome = await readConnection(response, state, options);
+      if (outcome) return outcome;
       response = undefined;
-      try {
-        if (body) await readSse(body, handlers, options.maxEventChars);
-        lastError = undefined;
-      } catch (error) {
-        if (signal.aborted) return { kind: "closed" };
-        if (isHttpClientError(error) && error.code === HttpClientErrorCode.Oversized) {
-          if (!standalone) return { kind: "failed", error };
-          options.fault(error);
-          lastEventId = undefined;
-        }
-        lastError = error;
-      }
-      if (complete) return { kind: "complete" };
-      if (signal.aborted) return { kind: "closed" };
-      if (lastEventId === undefined && !standalone) {
-        return { kind: "failed", error: lastError ?? lost("the server closed the stream early without an event id to resume from") };
-      }
     }
-    if (opened) {
+    if (delay) {
       attempt++;
       if (attempt > reconnect.maxRetries) {
-        return { kind: "failed", error: lastError ?? lost(`the stream could not be resumed after ${reconnect.maxRetries} attempt(s)`) };
+        return { kind: "failed", error: state.lastError ?? lost(`the stream could not be resumed after ${reconnect.maxRetries} attempt(s)`) };
       }
-      const delayMs = reconnectDelay(reconnect, attempt, retryMs);
-      options.emit({ type: "reconnecting", stream: options.stream, attempt, delayMs, lastEventId, ...(lastError === undefined ? {} : { cause: lastError }) });
+      const delayMs = reconnectDelay(reconnect, attempt, state.retryMs);
+      const cause = state.lastError === undefined ? {} : { cause: state.lastError };
+      options.emit({ type: "reconnecting", stream: options.stream, attempt, delayMs, lastEventId: state.lastEventId, ...cause });
       await sleep(delayMs, signal);
     }
-    opened = true;
+    delay = true;
     if (signal.aborted) return { kind: "closed" };
-    const next = await openOnce(options, lastEventId);
-    if (signal.aborted) {
-      if (next instanceof Response) await discardBody(next);
-      return { kind: "closed" };
-    }
+    const next = await openOnce(options, state.lastEventId);
     if (next instanceof Response) {
+      if (signal.aborted) {
+        await discardBody(next);
+        return { kind: "closed" };
+      }
       attempt = 0;
       response = next;
-    } else if (next.kind === "retry") {
-      lastError = next.error;
-    } else {
-      return next;
-    }
+    } else if (next.kind === "retry") state.lastError = next.error;
+    else return next;
   }
 }
 
