@@ -1,7 +1,7 @@
 // --- server (Streamable HTTP handler, auth) ---
 export { createStreamableHttpHandler } from "./server/web";
 export type { StreamableHttpHandler } from "./server/web";
-export type { StreamableHttpServerOptions } from "./server/options";
+export type { StreamableHttpServerOptions, ConnectContext } from "./server/options";
 export type { ResponseMode } from "./server/exchange";
 export type { HttpRequestLike } from "./server/io";
 export type { HostCheckOptions } from "./server/guards";

@@ -63,7 +63,7 @@ export function checkVersion(ctx: CoreContext, input: HttpIn, out: HttpOut, head
  * Creates a session and connects it with the `connect` option. Stateful sessions get an id and are
  * registered; stateless ones live for one POST. Answers 500/503 and returns undefined on failure.
  */
-export async function openSession(ctx: CoreContext, principal: Principal | undefined, out: HttpOut, headers: OutHeaders): Promise<Session | undefined> {
+export async function openSession(ctx: CoreContext, principal: Principal | undefined, initialize: boolean, out: HttpOut, headers: OutHeaders): Promise<Session | undefined> {
   const { opts } = ctx;
   if (!opts.stateless && !ctx.registry.hasRoom()) {
     sendError(out, 503, `too many live sessions (maxSessions ${opts.maxSessions}); retry later`, { ...headers, "retry-after": "30" });
@@ -80,7 +80,7 @@ export async function openSession(ctx: CoreContext, principal: Principal | undef
     closed: (closed) => ctx.registry.remove(closed),
   });
   try {
-    await opts.connect(session.transport);
+    await opts.connect(session.transport, { sessionId: session.id, stateless: opts.stateless, initialize, principal });
     if (!session.sink) throw new TypeError("connect(transport) returned without calling transport.start(sink)");
   } catch (cause) {
     ctx.fault(new HttpServerError(HttpServerFault.ConnectFailed, "the connect option failed to connect a new transport", { cause }));

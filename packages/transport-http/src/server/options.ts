@@ -11,6 +11,21 @@ import type { ResponseMode } from "./exchange";
 import type { HostCheckOptions } from "./guards";
 import type { HttpRequestLike } from "./io";
 
+/** What `connect` is told about the transport it connects. */
+export interface ConnectContext {
+  /** The session id, or undefined in stateless mode. */
+  readonly sessionId: string | undefined;
+  /** True in stateless mode: the transport carries one POST and closes after its answer. */
+  readonly stateless: boolean;
+  /**
+   * True when the first frame is `initialize`. A stateless server connects the other transports
+   * as already initialized, e.g. `(t, c) => server.connect(t, c.initialize ? {} : { initialized: {} })`.
+   */
+  readonly initialize: boolean;
+  /** The authenticated caller that opened the transport. */
+  readonly principal: Principal | undefined;
+}
+
 /** Options of `createStreamableHttpHandler` (and of the Node adapter). */
 export interface StreamableHttpServerOptions {
   /**
@@ -18,7 +33,7 @@ export interface StreamableHttpServerOptions {
    * Called once per session (on `initialize`), or once per POST in stateless mode. The handler
    * owns the transport: it closes it when the session is deleted, expires, or the handler closes.
    */
-  connect(transport: Transport): Promise<unknown> | void;
+  connect(transport: Transport, context: ConnectContext): Promise<unknown> | void;
   /** No sessions: every POST gets its own transport, closed after its answer; GET and DELETE answer 405. Default false. */
   readonly stateless?: boolean;
   /** `auto` (JSON unless the server sends related messages first; default), `json` (JSON only) or `sse` (always a stream). */
@@ -70,7 +85,7 @@ export interface StreamableHttpServerOptions {
 
 /** Options with every default applied. */
 export interface ResolvedOptions {
-  readonly connect: (transport: Transport) => Promise<unknown> | void;
+  readonly connect: (transport: Transport, context: ConnectContext) => Promise<unknown> | void;
   readonly stateless: boolean;
   readonly responseMode: ResponseMode;
   readonly standaloneSse: boolean;

@@ -77,7 +77,7 @@ export async function handlePost(ctx: CoreContext, input: HttpIn, out: HttpOut, 
     return;
   }
   if (!checkScopes(opts, ctx.metadataUrl, messages, auth.principal, out, cors)) return;
-  const session = existing ?? (await openSession(ctx, auth.principal, out, cors));
+  const session = existing ?? (await openSession(ctx, auth.principal, init !== undefined, out, cors));
   if (!session) return;
   deliver(ctx, { input, out, cors, decoded, batch, messages, init, session, principal: auth.principal });
 }
