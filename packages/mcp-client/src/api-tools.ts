@@ -55,6 +55,9 @@ export function createToolsApi(core: Core, self: () => Client): ToolsApi {
   };
 
   async function definition(name: string, options: CallToolOptions | undefined): Promise<Tool | undefined> {
+    // Without the tools capability the call itself fails with a clear error; listing would only add noise.
+    const capabilities = core.connection.session?.server.capabilities;
+    if (capabilities !== undefined && capabilities.tools === undefined && core.options.enforceCapabilities !== false) return undefined;
     try {
       const list = await listAllTools(options?.signal === undefined ? undefined : { signal: options.signal });
       return list.find((tool) => tool.name === name);

@@ -1,21 +1,10 @@
 /**
  * The shared state of one client: configuration, connection, requester, caches,
- * subscriptions, and the notification handlers installed on every new peer. The API
- * modules (`api-*.ts`) are thin functions over it.
+ * subscriptions, and what gets installed on every new peer. The API modules (`api-*.ts`)
+ * are thin functions over it.
  */
 import type { Logger, Peer } from "@proto/jsonrpc";
-import {
-  LATEST_PROTOCOL_VERSION,
-  LOGGING_LEVELS,
-  NotificationMethod,
-  RequestMethod,
-  type LoggingLevel,
-  type Prompt,
-  type Resource,
-  type ResourceTemplate,
-  type Root,
-  type Tool,
-} from "@proto/mcp-protocol";
+import { LATEST_PROTOCOL_VERSION, RequestMethod, type LoggingLevel, type Root } from "@proto/mcp-protocol";
 import type { ClientOptions } from "./client-types";
 import type { ClientEvents } from "./events";
 import type { RootsLister } from "./handler-types";
@@ -25,15 +14,15 @@ import { assertServerSupports, serverSupports } from "./capability-check";
 import { createConnection, type Connection } from "./connection";
 import { checkTimeout } from "./deadline";
 import { createEmitter, type Emitter } from "./emitter";
-import { createListCache, type ListCache } from "./lists";
-import { safeCall } from "./observer";
-import { createRequester, type Outgoing } from "./requester";
+import { createListCache } from "./lists";
+import { builtInNotifications, installRoute, type ListCaches, type NotificationParamsRecord, type NotificationRoute } from "./notifications";
+import { safeCall, type NotificationEvent } from "./observer";
+import { createRequester, type Outgoing, type Requester } from "./requester";
 import { sharedSchemaValidator, type SchemaValidator } from "./schema-validation";
-import { checkRoots, clientCapabilities, registerServerRequests } from "./server-requests";
+import { checkRoots, clientCapabilities, registerServerRequests, type ServerRequestHandlers } from "./server-requests";
 import { openSession } from "./session";
 
 const SILENT: Logger = { warn() {}, error() {} };
-type Params = { readonly [key: string]: unknown } | undefined;
 
 /** The state the API modules share. */
 export interface Core {
@@ -43,18 +32,18 @@ export interface Core {
   readonly validator: SchemaValidator;
   readonly logger: Logger;
   readonly maxPages: number;
-  readonly caches: { readonly tools: ListCache<Tool>; readonly resources: ListCache<Resource>; readonly templates: ListCache<ResourceTemplate>; readonly prompts: ListCache<Prompt> };
+  readonly caches: ListCaches;
   readonly subscriptions: Set<string>;
   logLevel: LoggingLevel | undefined;
   /** Sends a request: connects when needed, checks the capability, applies the options. */
-  send(method: string, params: Params, options: RequestOptions | undefined, extra?: Pick<Outgoing, "tool" | "isToolError">): Promise<unknown>;
+  send(method: string, params: NotificationParamsRecord, options: RequestOptions | undefined, extra?: Pick<Outgoing, "tool" | "isToolError">): Promise<unknown>;
   /** Sends a notification on the current connection (connecting when needed). */
-  notify(method: string, params?: Params): Promise<void>;
-  /** Replaces the roots lister (`setRoots`). */
+  notify(method: string, params?: NotificationParamsRecord): Promise<void>;
+  /** Replaces the roots lister with a fixed list (`setRoots`). */
   setRoots(roots: readonly Root[]): void;
   readonly hasRoots: boolean;
   /** Adds a handler for an extension notification, on this and every later connection. */
-  addNotificationHandler(method: string, handler: (params: Params) => void): () => void;
+  addNotificationHandler(method: string, handler: NotificationRoute): () => void;
 }
 
 function checkOptions(options: ClientOptions): void {
@@ -67,6 +56,23 @@ function checkOptions(options: ClientOptions): void {
   checkTimeout("connectTimeoutMs", options.connectTimeoutMs);
   if (options.transport !== undefined && typeof options.transport !== "function") throw new TypeError("`transport` must be a function returning a new Transport");
   if (options.roots !== undefined && typeof options.roots !== "function") checkRoots(options.roots);
+  if (options.maxPages !== undefined && !(Number.isInteger(options.maxPages) && options.maxPages >= 1)) throw new TypeError("maxPages must be an integer >= 1");
+}
+
+function probeTimeout(probe: ClientOptions["probe"]): number | undefined {
+  if (probe === undefined || probe === false) return undefined;
+  return probe === true ? 5_000 : probe.timeoutMs ?? 5_000;
+}
+
+/** After a reconnect: renew subscriptions and the log level on the new session (failures are warnings). */
+function restore(core: Core, requester: Requester, session: Session): void {
+  const again = (method: string, params: NotificationParamsRecord): void => {
+    requester.send({ peer: session.peer, server: session.server.info, method, params, options: undefined })
+      .catch((error: unknown) => core.logger.warn(`Could not restore "${method}" after reconnecting`, error));
+  };
+  const { capabilities } = session.server;
+  if (serverSupports(capabilities, RequestMethod.ResourcesSubscribe)) for (const uri of core.subscriptions) again(RequestMethod.ResourcesSubscribe, { uri });
+  if (core.logLevel !== undefined && serverSupports(capabilities, RequestMethod.LoggingSetLevel)) again(RequestMethod.LoggingSetLevel, { level: core.logLevel });
 }
 
 /** Builds the core of a client. */
@@ -75,78 +81,46 @@ export function createCore(options: ClientOptions): Core {
   const logger = options.logger ?? SILENT;
   const report = (error: unknown, what: string): void => logger.error(`${what} threw`, error);
   const emitter = createEmitter<ClientEvents>((error, event) => report(error, `A "${String(event)}" listener`));
-  const validator = sharedSchemaValidator();
-  const requester = createRequester({
-    requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
-    maxTotalTimeoutMs: options.maxTotalTimeoutMs,
-    observer: options.observer,
-    report,
-  });
-  const caches = { tools: createListCache<Tool>(), resources: createListCache<Resource>(), templates: createListCache<ResourceTemplate>(), prompts: createListCache<Prompt>() };
-  const custom = new Map<string, (params: Params) => void>();
-  let roots: RootsLister | undefined = options.roots === undefined ? undefined
-    : typeof options.roots === "function" ? options.roots : ((list: readonly Root[]) => () => list)(options.roots);
-  const observe = (direction: "in" | "out", method: string): void =>
-    void safeCall((e: { direction: "in" | "out"; method: string }) => options.observer?.notification?.(e), { direction, method }, (e) => report(e, "observer.notification"));
-
-  const builtIn: { readonly [method: string]: (params: Params) => void } = {
-    [NotificationMethod.Progress]: (p) => requester.progress(p),
-    [NotificationMethod.ToolListChanged]: () => (caches.tools.invalidate(), emitter.emit("toolsChanged", undefined)),
-    [NotificationMethod.ResourceListChanged]: () => (caches.resources.invalidate(), caches.templates.invalidate(), emitter.emit("resourcesChanged", undefined)),
-    [NotificationMethod.PromptListChanged]: () => (caches.prompts.invalidate(), emitter.emit("promptsChanged", undefined)),
-    [NotificationMethod.ResourceUpdated]: (p) => {
-      if (typeof p?.uri === "string") emitter.emit("resourceUpdated", p as unknown as ClientEvents["resourceUpdated"]);
-      else logger.warn("Ignored notifications/resources/updated without a string `uri`", p);
-    },
-    [NotificationMethod.Message]: (p) => {
-      if ((LOGGING_LEVELS as readonly unknown[]).includes(p?.level)) emitter.emit("log", p as unknown as ClientEvents["log"]);
-      else logger.warn("Ignored notifications/message without a valid `level`", p);
-    },
-    [NotificationMethod.ElicitationComplete]: (p) => {
-      if (typeof p?.elicitationId === "string") emitter.emit("elicitationComplete", p as unknown as ClientEvents["elicitationComplete"]);
-    },
-  };
-
-  function install(peer: Peer, method: string, handler: (params: Params) => void): () => void {
-    return peer.handleNotification(method, (params) => {
-      observe("in", method);
-      handler(Array.isArray(params) ? undefined : (params as Params));
-    });
-  }
-
-  function register(peer: Peer): void {
-    registerServerRequests(peer, { ...(roots === undefined ? {} : { roots: () => roots as RootsLister }), ...handlerOptions() }, validator);
-    for (const [method, handler] of Object.entries(builtIn)) install(peer, method, handler);
-    for (const [method, handler] of custom) install(peer, method, handler);
-  }
-
-  function handlerOptions() {
+  const requester = createRequester({ requestTimeoutMs: options.requestTimeoutMs ?? 60_000, maxTotalTimeoutMs: options.maxTotalTimeoutMs, observer: options.observer, report });
+  const caches: ListCaches = { tools: createListCache(), resources: createListCache(), templates: createListCache(), prompts: createListCache() };
+  const builtIn = builtInNotifications(requester, caches, emitter, logger);
+  const custom = new Map<string, NotificationRoute>();
+  let roots: RootsLister | undefined = options.roots === undefined || typeof options.roots === "function" ? options.roots : ((list: readonly Root[]) => () => list)(options.roots);
+  const observe = (direction: NotificationEvent["direction"]) => (method: string): void =>
+    void safeCall((e: NotificationEvent) => options.observer?.notification?.(e), { direction, method }, (e) => report(e, "observer.notification"));
+  const handlers = (): ServerRequestHandlers => {
     const { sampling, elicitation, extensions, experimental } = options;
-    return { ...(sampling && { sampling }), ...(elicitation && { elicitation }), ...(extensions && { extensions }), ...(experimental && { experimental }) };
-  }
-
-  const probe = options.probe === undefined || options.probe === false ? undefined : options.probe === true ? 5_000 : options.probe.timeoutMs ?? 5_000;
+    return { ...(roots && { roots: () => roots as RootsLister }), ...(sampling && { sampling }), ...(elicitation && { elicitation }), ...(extensions && { extensions }), ...(experimental && { experimental }) };
+  };
+  const register = (peer: Peer): void => {
+    registerServerRequests(peer, handlers(), sharedSchemaValidator());
+    for (const [method, route] of [...Object.entries(builtIn), ...custom]) installRoute(peer, method, route, observe("in"));
+  };
   const connection = createConnection({
     factory: options.transport,
     connectTimeoutMs: options.connectTimeoutMs ?? 30_000,
     retry: { ...options.reconnect, retries: options.reconnect?.retries ?? 3 },
     open: (transport, signal) => openSession(transport, {
       clientInfo: options.info,
-      capabilities: clientCapabilities({ ...(roots === undefined ? {} : { roots: () => roots as RootsLister }), ...handlerOptions() }),
+      capabilities: clientCapabilities(handlers()),
       protocolVersion: options.protocolVersion ?? LATEST_PROTOCOL_VERSION,
-      probeTimeoutMs: probe,
+      probeTimeoutMs: probeTimeout(options.probe),
       logger,
       register,
-      sent: (method) => observe("out", method),
+      sent: observe("out"),
     }, signal),
-    ready: (session, reconnect) => restore(session, reconnect),
+    ready: (session, reconnect) => {
+      for (const cache of Object.values(caches)) cache.invalidate();
+      if (reconnect) restore(core, requester, session);
+    },
     emitter,
     observer: options.observer,
     report,
   });
 
   const core: Core = {
-    options, emitter, connection, validator, logger, caches,
+    options, emitter, connection, logger, caches,
+    validator: sharedSchemaValidator(),
     maxPages: options.maxPages ?? 1000,
     subscriptions: new Set(),
     logLevel: undefined,
@@ -158,7 +132,7 @@ export function createCore(options: ClientOptions): Core {
     async notify(method, params) {
       const session = await connection.ensure();
       await session.peer.notify(method, params);
-      observe("out", method);
+      observe("out")(method);
     },
     setRoots(list) {
       if (roots === undefined) throw new TypeError("setRoots(): create the client with a `roots` option; capabilities are fixed when the connection starts");
@@ -169,31 +143,18 @@ export function createCore(options: ClientOptions): Core {
       return roots !== undefined;
     },
     addNotificationHandler(method, handler) {
-      if (typeof method !== "string" || builtIn[method] !== undefined || custom.has(method)) {
+      if (typeof method !== "string" || method === "" || builtIn[method] !== undefined || custom.has(method)) {
         throw new TypeError(`handleNotification("${String(method)}"): the client handles this method already; use client.on(...) for built-in notifications`);
       }
       if (typeof handler !== "function") throw new TypeError("handleNotification(method, handler): handler must be a function");
       custom.set(method, handler);
       const peer = connection.session?.peer;
-      const remove = peer === undefined ? undefined : install(peer, method, handler);
+      const remove = peer === undefined ? undefined : installRoute(peer, method, handler, observe("in"));
       return () => {
         if (custom.get(method) === handler) custom.delete(method);
         remove?.();
       };
     },
   };
-
-  function restore(session: Session, reconnect: boolean): void {
-    for (const cache of Object.values(caches)) cache.invalidate();
-    if (!reconnect) return;
-    const { capabilities } = session.server;
-    const again = (method: string, params: Params): void => {
-      requester.send({ peer: session.peer, server: session.server.info, method, params, options: undefined })
-        .catch((error: unknown) => logger.warn(`Could not restore "${method}" after reconnecting`, error));
-    };
-    if (serverSupports(capabilities, RequestMethod.ResourcesSubscribe)) for (const uri of core.subscriptions) again(RequestMethod.ResourcesSubscribe, { uri });
-    if (core.logLevel !== undefined && serverSupports(capabilities, RequestMethod.LoggingSetLevel)) again(RequestMethod.LoggingSetLevel, { level: core.logLevel });
-  }
-
   return core;
 }
