@@ -7,4 +7,6 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: "node20",
+  // `./testing` imports the root entry by name: keep it a reference, never a second copy.
+  external: ["@proto/jsonrpc"],
 });

@@ -6,7 +6,7 @@
  */
 import type { JsonRpcFailure, JsonRpcMessage, JsonRpcPayload } from "./types";
 import { ErrorCode } from "./errors";
-import { hasFewOpeners, isDepthWithin } from "./depth";
+import { isDepthWithin } from "./depth";
 import { findTopLevelId } from "./find-id";
 import { findPrototypeKey, mayHoldPrototypeKey } from "./proto-guard";
 import { checkMessage, invalidRequest } from "./validate";
@@ -110,7 +110,7 @@ function decodeText(input: string | Uint8Array, maxBytes: number, maxDepth: numb
     if (typeof decoded !== "string") return decoded;
     text = decoded;
   }
-  if (text.length > maxDepth * 2 && !hasFewOpeners(text, maxDepth) && !isDepthWithin(text, maxDepth)) {
+  if (!isDepthWithin(text, maxDepth)) {
     return refuse(invalidRequest(findTopLevelId(text, text.length), `nesting exceeds maxDepth (${maxDepth} levels)`));
   }
   let value: unknown;

@@ -29,48 +29,60 @@ export function skipString(text: string, start: number): number {
 }
 
 /**
- * True when no array or object in `text` nests deeper than `maxDepth` levels (`[]` is one
- * level, `[[]]` two). Exact for valid JSON; for invalid JSON it may answer either way, and
- * `JSON.parse` then refuses the text before building anything deep (it stops at the first
- * token that cannot continue the first value).
+ * The exact string-aware scan. `slack` lets it stop early: once the structural openers it
+ * has passed, minus the current depth, reach `slack` (the total count of `[`/`{` in the text
+ * minus `maxDepth`), the openers left cannot lift the depth past `maxDepth`.
  */
-export function isDepthWithin(text: string, maxDepth: number): boolean {
+function scan(text: string, maxDepth: number, slack: number): boolean {
   const n = text.length;
   let depth = 0;
-  let i = 0;
-  while (i < n) {
+  let seen = 0;
+  for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
-      i = skipString(text, i);
+      i = skipString(text, i) - 1;
       if (i < 0) return true;
+    } else if (c < OPEN_ARRAY) {
       continue;
-    }
-    if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+    } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+      seen++;
       if (++depth > maxDepth) return false;
     } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) {
       depth--;
+      if (seen - depth >= slack) return true;
     }
-    i++;
   }
   return true;
 }
 
-/**
- * A cheap upper bound check: when the text holds at most `maxDepth` opening brackets in
- * all (strings included), no nesting can exceed `maxDepth`, and the exact scan is skipped.
- * Stops counting at `maxDepth + 1`; each step is a native `indexOf`.
- */
-export function hasFewOpeners(text: string, maxDepth: number): boolean {
+/** Counts `[` and `{` anywhere in `text` (strings included) with native `indexOf`, stopping past `cap`. */
+function countOpeners(text: string, cap: number): number {
   let count = 0;
-  let i = text.indexOf("{");
-  while (i >= 0) {
-    if (++count > maxDepth) return false;
-    i = text.indexOf("{", i + 1);
+  for (const bracket of ["{", "["]) {
+    let i = text.indexOf(bracket);
+    while (i >= 0) {
+      if (++count > cap) return count;
+      i = text.indexOf(bracket, i + 1);
+    }
   }
-  i = text.indexOf("[");
-  while (i >= 0) {
-    if (++count > maxDepth) return false;
-    i = text.indexOf("[", i + 1);
-  }
-  return true;
+  return count;
+}
+
+/**
+ * True when no array or object in `text` nests deeper than `maxDepth` levels (`[]` is one
+ * level, `[[]]` two). One linear, string- and escape-aware pass that never recurses and
+ * stops at the first level past the limit, so 10 MB of `[` costs 65 steps.
+ *
+ * Two sound shortcuts keep it cheap on typical messages: a text with at most `maxDepth`
+ * brackets `[`/`{` in all cannot nest deeper (no scan at all); and when there are at most
+ * twice that many, the scan stops as soon as the brackets left cannot reach the limit.
+ * Exact for valid JSON; for invalid JSON it may answer either way, and `JSON.parse` then
+ * refuses the text before building anything deeper than the prefix this pass accepted.
+ */
+export function isDepthWithin(text: string, maxDepth: number): boolean {
+  if (text.length <= maxDepth) return true;
+  const cap = 2 * maxDepth;
+  const openers = countOpeners(text, cap);
+  if (openers <= maxDepth) return true;
+  return scan(text, maxDepth, openers <= cap ? openers - maxDepth : Number.POSITIVE_INFINITY);
 }

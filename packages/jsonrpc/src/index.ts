@@ -20,6 +20,7 @@ export type {
   RequestHandler,
   NotificationHandler,
   RequestOptions,
+  TrackedRequest,
   NotifyOptions,
   CancellationProtocol,
   PeerOptions,
@@ -28,6 +29,7 @@ export type {
 export { decode, encode } from "./codec";
 export type { DecodeLimits, DecodeResult } from "./codec";
 export { deliverFrame } from "./frame";
+export { isDepthWithin } from "./depth";
 export { createPeer } from "./peer";
 export {
   DEFAULT_MAX_MESSAGE_BYTES,

@@ -18,20 +18,23 @@ export function checkPositiveInteger(name: string, value: number | undefined): v
   }
 }
 
-/** Counts the UTF-8 bytes of `text`, stopping once the count passes `stopAbove`. */
+const CHUNK = 16 * 1024;
+
+/**
+ * Counts the UTF-8 bytes of `text` with native `TextEncoder.encodeInto`, chunk by chunk
+ * into one scratch buffer (never a copy of the whole text), stopping once the count passes
+ * `stopAbove`. A lone surrogate counts 3 bytes (U+FFFD), as the encoder would write it.
+ */
 export function utf8ByteLength(text: string, stopAbove: number): number {
+  const encoder = new TextEncoder();
+  const scratch = new Uint8Array(3 * CHUNK);
   let bytes = 0;
-  for (let i = 0; i < text.length && bytes <= stopAbove; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        bytes += 4;
-        i++;
-      } else bytes += 3;
-    } else bytes += 3;
+  for (let i = 0; i < text.length && bytes <= stopAbove; ) {
+    let end = Math.min(i + CHUNK, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--; // keep a surrogate pair whole
+    bytes += encoder.encodeInto(text.slice(i, end), scratch).written;
+    i = end;
   }
   return bytes;
 }

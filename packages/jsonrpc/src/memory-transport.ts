@@ -4,11 +4,10 @@
  * frame crosses as text (`encode` then `decode`), so tests see wire copies and the decode
  * limits apply exactly as on a real transport.
  */
-import type { DecodeLimits, DecodeResult } from "./codec";
-import type { Exchange, ExchangeInfo, Transport, TransportSink } from "./transport";
-import type { JsonRpcPayload } from "./types";
-import { decode, encode } from "./codec";
-import { deliverFrame } from "./frame";
+// Imports the package by name, so the built `./testing` entry shares the root entry's
+// module (one copy of every class at run time, CJS included) instead of bundling its own.
+import type { DecodeLimits, DecodeResult, Exchange, ExchangeInfo, JsonRpcPayload, Transport, TransportSink } from "@proto/jsonrpc";
+import { decode, deliverFrame, encode } from "@proto/jsonrpc";
 
 /** Options of `createMemoryTransportPair`. */
 export interface MemoryTransportOptions {

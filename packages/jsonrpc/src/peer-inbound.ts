@@ -8,7 +8,7 @@ import type { Exchange } from "./transport";
 import type { JsonRpcId, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "./types";
 import type { CallHost } from "./peer-call";
 import { InboundCall } from "./peer-call";
-import { ErrorCode, JsonRpcError } from "./errors";
+import { ErrorCode, FaultCode, JsonRpcError, RequestError } from "./errors";
 
 /** A request's outcome: its response, nothing (cancelled or nowhere to send), or a promise of either. */
 export type Outcome = JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined>;
@@ -68,6 +68,8 @@ export function createInbound(host: CallHost, logger: Logger, cancellation: Canc
       return failure(id, ErrorCode.InvalidRequest, `Invalid Request: a request with id ${JSON.stringify(id)} is already in flight`);
     }
     const context = new InboundCall(host, id, method, exchange, inBatch);
+    // Registered before the handler runs: a handler that synchronously causes another frame
+    // to be delivered (a re-entrant transport) must still see its own id as in flight.
     running.set(id, context);
     let value: unknown;
     try {
@@ -96,7 +98,8 @@ export function createInbound(host: CallHost, logger: Logger, cancellation: Canc
     const target = id === undefined ? undefined : running.get(id);
     if (target === undefined) return;
     target.cancelled = true;
-    target.abort(new Error(reason === undefined ? "Cancelled by the peer" : `Cancelled by the peer: ${reason}`));
+    const text = `The peer cancelled "${target.method}" (id ${JSON.stringify(target.id)})${reason === undefined ? "" : `: ${reason}`}`;
+    target.abort(new RequestError(FaultCode.Aborted, target.method, text));
   }
 
   function notification(message: JsonRpcNotification, exchange: Exchange): void {
@@ -112,8 +115,12 @@ export function createInbound(host: CallHost, logger: Logger, cancellation: Canc
     }
   }
 
-  function abortAll(reason: unknown): void {
-    for (const context of running.values()) context.abort(reason);
+  /** Aborts every running handler with a `CLOSED` `RequestError` whose cause is the close reason. */
+  function abortAll(reason: Error | undefined): void {
+    for (const context of running.values()) {
+      const text = `The connection closed while "${context.method}" (id ${JSON.stringify(context.id)}) was running`;
+      context.abort(new RequestError(FaultCode.Closed, context.method, text, { cause: reason }));
+    }
     running.clear();
   }
 

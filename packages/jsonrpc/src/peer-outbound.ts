@@ -83,6 +83,20 @@ export function createOutbound(
     sendCancel(id, entry.via, describeReason(reason));
   }
 
+  function track(callback: NonNullable<RequestOptions["track"]>, id: JsonRpcId, timeoutMs: number): void {
+    const resetTimeout = (): void => {
+      const entry = pending.get(id);
+      if (entry?.timer === undefined) return;
+      clearTimeout(entry.timer);
+      entry.timer = setTimeout(onTimeout, timeoutMs, id, timeoutMs);
+    };
+    try {
+      callback({ id, resetTimeout });
+    } catch (error) {
+      logger.error("RequestOptions.track threw; the request goes on", error);
+    }
+  }
+
   function request(method: string, params: JsonRpcParams | undefined, options: RequestOptions | undefined): Promise<unknown> {
     if (typeof method !== "string") throw new TypeError("request(method): method must be a string");
     const timeoutMs = options?.timeoutMs ?? defaultTimeoutMs;
@@ -103,6 +117,7 @@ export function createOutbound(
         entry.onAbort = () => onAbort(id);
         signal.addEventListener("abort", entry.onAbort, { once: true });
       }
+      if (options?.track !== undefined) track(options.track, id, timeoutMs);
       send(message, via).then(undefined, (error: unknown) => take(id)?.reject(error));
     });
   }

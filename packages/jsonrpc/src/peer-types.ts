@@ -59,6 +59,20 @@ export interface RequestOptions {
   readonly timeoutMs?: number;
   /** Send through this exchange (a request related to an inbound one) instead of `transport.send`. */
   readonly via?: Exchange;
+  /**
+   * Called once, synchronously, before the request is sent, with the id it was given and a
+   * function that restarts its timeout. MCP restarts it on each progress notification
+   * (DESIGN.md section 4: "60 s, reset by progress").
+   */
+  readonly track?: (request: TrackedRequest) => void;
+}
+
+/** What `RequestOptions.track` receives about an outbound request. */
+export interface TrackedRequest {
+  /** The id the request was sent with. */
+  readonly id: JsonRpcId;
+  /** Restarts the request's timeout from now (no effect once it has settled or when it has none). */
+  resetTimeout(): void;
 }
 
 /** Options of one outbound notification. */

@@ -88,7 +88,7 @@ export function createPeer(transport: Transport, options: PeerOptions = {}): Pee
     if (isClosed) return;
     isClosed = true;
     outbound.closeAll(reason);
-    inbound.abortAll(reason ?? new RequestError(FaultCode.Closed, "", "The connection closed"));
+    inbound.abortAll(reason);
     resolveClosed(reason);
   }
 
