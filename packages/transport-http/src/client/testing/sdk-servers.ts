@@ -11,7 +11,8 @@ import type { AddressInfo } from "node:net";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { SSEServerTransport } from "@modelcontextprotocol/sdk/server/sse.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { InMemoryEventStore } from "@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js";
+import type { EventStore } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 
 /** A running fixture server. */
 export interface FixtureServer {
@@ -29,9 +30,37 @@ export interface SdkServerOptions {
   readonly json?: boolean;
   /** Store events and send `retry` (ms): enables resumption and the `close-stream` tool. */
   readonly resumable?: { readonly retryMs: number };
+  /** When the `count` tool stops (checked before each notification). Default: after 300. */
+  readonly countUntil?: () => boolean;
 }
 
-function buildServer(): McpServer {
+/**
+ * An event store for the SDK server with ordered ids (`<stream>:<sequence>`). The SDK's
+ * example InMemoryEventStore orders replays by `<stream>_<ms>_<random>` ids, so events of
+ * the same millisecond can replay out of order; resumption tests need a correct store.
+ */
+function orderedEventStore(): EventStore {
+  const events: { stream: string; id: string; message: JSONRPCMessage }[] = [];
+  let sequence = 0;
+  return {
+    async storeEvent(stream, message) {
+      const id = `${stream}:${++sequence}`;
+      events.push({ stream, id, message });
+      return id;
+    },
+    async getStreamIdForEventId(id) {
+      return events.find((event) => event.id === id)?.stream;
+    },
+    async replayEventsAfter(lastEventId, { send }) {
+      const at = events.findIndex((event) => event.id === lastEventId);
+      const stream = events[at]?.stream ?? "";
+      for (const event of events.slice(at + 1)) if (event.stream === stream) await send(event.id, event.message);
+      return stream;
+    },
+  };
+}
+
+function buildServer(options: SdkServerOptions = {}): McpServer {
   const server = new McpServer({ name: "sdk-fixture", version: "1.0.0" }, { capabilities: { logging: {} } });
   server.registerTool("hello", { description: "Says hello" }, async () => ({ content: [{ type: "text", text: "hello" }] }));
   server.registerTool("chatty", { description: "Logs three messages, then answers" }, async (extra) => {
@@ -46,6 +75,14 @@ function buildServer(): McpServer {
     await new Promise((resolve) => setTimeout(resolve, 50));
     await extra.sendNotification({ method: "notifications/message", params: { level: "info", data: "after close" } });
     return { content: [{ type: "text", text: "resumed" }] };
+  });
+  server.registerTool("count", { description: "Logs 0, 1, 2... a millisecond apart until told to stop, then answers with the count" }, async (extra) => {
+    let i = 0;
+    for (; i < 100_000 && !(options.countUntil?.() ?? i >= 300); i++) {
+      await extra.sendNotification({ method: "notifications/message", params: { level: "info", data: i } });
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    return { content: [{ type: "text", text: String(i) }] };
   });
   return server;
 }
@@ -85,7 +122,7 @@ export async function startSdkStreamableServer(options: SdkServerOptions = {}): 
     const body = req.method === "POST" ? await readJson(req) : undefined;
     if (options.stateless) {
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: options.json ?? false });
-      await buildServer().connect(transport);
+      await buildServer(options).connect(transport);
       res.on("close", () => void transport.close());
       return transport.handleRequest(req, res, body);
     }
@@ -108,9 +145,9 @@ export async function startSdkStreamableServer(options: SdkServerOptions = {}): 
       sessionIdGenerator: () => randomUUID(),
       enableJsonResponse: options.json ?? false,
       onsessioninitialized: (id) => void sessions.set(id, transport),
-      ...(options.resumable ? { eventStore: new InMemoryEventStore(), retryInterval: options.resumable.retryMs } : {}),
+      ...(options.resumable ? { eventStore: orderedEventStore(), retryInterval: options.resumable.retryMs } : {}),
     });
-    await buildServer().connect(transport);
+    await buildServer(options).connect(transport);
     return transport.handleRequest(req, res, body);
   }
 
