@@ -25,6 +25,7 @@ export async function drive(transport: Transport): Promise<DrivenPeer> {
   const logs: unknown[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
   peer.handle("ping", () => ({}));
+  peer.handle("roots/list", () => ({ roots: [] }));
   peer.handleNotification("notifications/message", (params) => {
     logs.push((params as { data?: unknown } | undefined)?.data);
     for (const waiter of waiters) if (logs.length >= waiter.count) waiter.resolve();
