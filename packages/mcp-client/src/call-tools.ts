@@ -65,6 +65,45 @@ function checkBatch(calls: readonly ToolCall[], options: CallToolsOptions): numb
 }
 
 /**
+ * Starts one call with its deadline and progress forwarding; `settle` receives its outcome
+ * (possibly more than once: the batch keeps the first). Returns the call's abort controller.
+ */
+function runOne<R>(
+  caller: ToolCaller<R>,
+  call: ToolCall,
+  options: CallToolsOptions,
+  isSettled: () => boolean,
+  settle: (outcome: ToolCallOutcome<R>) => void,
+): AbortController {
+  const aborter = new AbortController();
+  const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? 60_000;
+  const deadline = startDeadline({ timeoutMs, maxTotalTimeoutMs: options.maxTotalTimeoutMs }, (kind) => {
+    const error = new RequestError("TIMEOUT", "tools/call", kind === "idle"
+      ? `Tool call "${call.name}" timed out after ${timeoutMs} ms without a result or progress; raise timeoutMs for slow tools`
+      : `Tool call "${call.name}" exceeded maxTotalTimeoutMs (${String(options.maxTotalTimeoutMs)} ms)`);
+    aborter.abort(error);
+    settle({ ok: false, call, error });
+  });
+  const resets = options.resetTimeoutOnProgress !== false;
+  const onProgress = (progress: ProgressUpdate): void => {
+    if (isSettled()) return;
+    if (resets) deadline.reset();
+    call.onProgress?.(progress);
+  };
+  let promise: Promise<R>;
+  try {
+    promise = Promise.resolve(caller.callTool(call.name, call.arguments, { signal: aborter.signal, timeoutMs: 0, onProgress }));
+  } catch (error) {
+    promise = Promise.reject(error);
+  }
+  promise.then(
+    (result) => settle({ ok: true, call, result }),
+    (error: unknown) => settle({ ok: false, call, error }),
+  ).finally(() => deadline.clear());
+  return aborter;
+}
+
+/**
  * Runs `calls` on `caller` concurrently (at most `concurrency` at once) and resolves with one
  * outcome per call, in call order. It never rejects because a call failed: a failed, timed-out
  * or aborted call is an outcome with `ok: false` (`RequestError` code `TIMEOUT` or `ABORTED`
@@ -108,34 +147,8 @@ export function callTools<R>(
       }
     }
     function start(index: number): void {
-      const call = calls[index] as ToolCall;
-      const aborter = new AbortController();
-      aborters.set(index, aborter);
       running++;
-      const timeoutMs = call.timeoutMs ?? options.timeoutMs ?? 60_000;
-      const deadline = startDeadline({ timeoutMs, maxTotalTimeoutMs: options.maxTotalTimeoutMs }, (kind) => {
-        const error = new RequestError("TIMEOUT", "tools/call", kind === "idle"
-          ? `Tool call "${call.name}" timed out after ${timeoutMs} ms without a result or progress; raise timeoutMs for slow tools`
-          : `Tool call "${call.name}" exceeded maxTotalTimeoutMs (${String(options.maxTotalTimeoutMs)} ms)`);
-        aborter.abort(error);
-        settle(index, { ok: false, call, error });
-      });
-      const resets = options.resetTimeoutOnProgress !== false;
-      const onProgress = (progress: ProgressUpdate): void => {
-        if (outcomes[index] !== undefined) return;
-        if (resets) deadline.reset();
-        call.onProgress?.(progress);
-      };
-      let promise: Promise<R>;
-      try {
-        promise = Promise.resolve(caller.callTool(call.name, call.arguments, { signal: aborter.signal, timeoutMs: 0, onProgress }));
-      } catch (error) {
-        promise = Promise.reject(error);
-      }
-      promise.then(
-        (result) => settle(index, { ok: true, call, result }),
-        (error: unknown) => settle(index, { ok: false, call, error }),
-      ).finally(() => deadline.clear());
+      aborters.set(index, runOne(caller, calls[index] as ToolCall, options, () => outcomes[index] !== undefined, (outcome) => settle(index, outcome)));
     }
     function pump(): void {
       while (running < concurrency && next < calls.length && !options.signal?.aborted) start(next++);
