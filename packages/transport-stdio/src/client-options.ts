@@ -37,10 +37,15 @@ export interface StdioClientTransportOptions {
 
 /** The options after checking, with their defaults. */
 export interface ResolvedClientOptions {
+  /** The command line for messages, cut at 200 characters. */
   readonly display: string;
+  /** What to do with the child's stderr. */
   readonly stderr: "inherit" | "pipe" | "ring";
+  /** How many stderr lines to keep. */
   readonly stderrTailLines: number;
+  /** The two grace periods of `close()`, in ms. */
   readonly grace: { readonly exitMs: number; readonly killMs: number };
+  /** What the line decoder checks (it validates them itself). */
   readonly decoder: { readonly maxLineBytes: number | undefined; readonly limits: DecodeLimits | undefined };
 }
 

@@ -146,11 +146,16 @@ describe("createStdioClientTransport with a real child", () => {
     const transport = fixtureTransport("echo-server.ts", [], { stderr: "pipe" });
     const sink: TransportSink = { payload() {}, error() {}, closed() {} };
     await transport.start(sink);
-    const chunks: string[] = [];
-    transport.stderr?.on("data", (chunk: Buffer) => chunks.push(chunk.toString()));
-    await transport.close();
-    expect(chunks.join("")).toContain("ready");
+    let text = "";
+    await new Promise<void>((resolve) =>
+      transport.stderr?.on("data", (chunk: Buffer) => {
+        text += chunk.toString();
+        if (text.includes("ready\n")) resolve();
+      }),
+    );
     expect(transport.stderrTail()).toEqual(["ready"]);
+    await transport.close();
+    expect(transport.exitStatus).toEqual({ code: 0, signal: null });
   });
 });
 

@@ -48,8 +48,8 @@ function checkGrace(value: number | undefined, name: string, fallback: number): 
 
 /**
  * Creates the server transport over a Readable/Writable pair (default: this process's stdin
- * and stdout). Writes are serialised (one `write` per frame) and wait for `drain` under
- * backpressure. It closes when stdin ends (after answering what it already received, within
+ * and stdout). Frames are written whole and in order (those of one tick share one `write`),
+ * and wait for `drain` under backpressure. It closes when stdin ends (after answering what it already received, within
  * `endGraceMs`), when stdin or stdout fails (EPIPE: the host is gone), or on `close()`. Closing
  * stops reading and hands already-queued frames to stdout; the streams stay open, so the
  * process exits once nothing else keeps it alive.
@@ -97,6 +97,7 @@ export function createStdioServerTransport(options: StdioServerTransportOptions 
   function closeIfAnswered(): void {
     if (inputEnded && outstanding.count === 0) queueMicrotask(() => void close());
   }
+
   const counted: TransportSink = {
     payload(payload, frameExchange) {
       outstanding.received(payload);
