@@ -50,9 +50,16 @@ export function readLines(stream: Readable, decoder: LineDecoder, handlers: Read
   const onData = (chunk: Uint8Array | string): void => {
     deliver(decoder.push(typeof chunk === "string" ? encoder.encode(chunk) : chunk));
   };
+  let ended = false;
   const onEnd = (): void => {
+    if (ended) return;
+    ended = true;
     deliver(decoder.end());
     if (!stopped) handlers.end();
+  };
+  // A stream destroyed without an error emits 'close' and never 'end': it ended all the same.
+  const onClose = (): void => {
+    if (!ended && !stopped) onEnd();
   };
   const onError = (error: Error): void => {
     if (!stopped) handlers.error(error);
@@ -60,6 +67,7 @@ export function readLines(stream: Readable, decoder: LineDecoder, handlers: Read
 
   stream.on("data", onData);
   stream.on("end", onEnd);
+  stream.on("close", onClose);
   stream.on("error", onError);
 
   return {
@@ -68,6 +76,7 @@ export function readLines(stream: Readable, decoder: LineDecoder, handlers: Read
       stopped = true;
       stream.off("data", onData);
       stream.off("end", onEnd);
+      stream.off("close", onClose);
       stream.off("error", onError);
       // Keep a listener: an 'error' with none would crash the process.
       stream.on("error", () => {});

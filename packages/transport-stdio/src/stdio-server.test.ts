@@ -73,6 +73,14 @@ describe("createStdioServerTransport", () => {
     await expect(transport.send({ jsonrpc: "2.0", method: "late" })).rejects.toMatchObject({ code: FaultCode.Closed });
   });
 
+  it("closes when stdin is destroyed without ending", async () => {
+    const stdin = new PassThrough();
+    const transport = createStdioServerTransport({ stdin, stdout: new PassThrough() });
+    await transport.start(record().sink);
+    stdin.destroy();
+    expect(await transport.closed).toBeUndefined();
+  });
+
   it("answers requests received before stdin ended, then closes (echo '...' | server)", async () => {
     const stdin = new PassThrough();
     const stdout = new PassThrough();
