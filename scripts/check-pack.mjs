@@ -11,7 +11,7 @@ for (const dir of readdirSync(join(root, "packages"))) {
   const cwd = join(root, "packages", dir);
   const pkg = JSON.parse(readFileSync(join(cwd, "package.json"), "utf8"));
   for (const [label, cmd, args] of [
-    ["publint", bin("publint"), ["--strict"]],
+    ["publint", bin("publint"), ["--strict", "--pack", "npm"]],
     ["attw", bin("attw"), ["--pack", ".", "--profile", "node16", "--format", "table-flipped"]],
   ]) {
     try {
