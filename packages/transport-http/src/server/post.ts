@@ -102,12 +102,7 @@ function deliver(ctx: CoreContext, d: Delivery): void {
   for (const message of d.messages) if (isRequest(message)) expected.push(message.id);
   for (const failure of d.decoded.invalid) expected.push(failure.id);
   const headers: OutHeaders = session.id === undefined ? d.cors : { ...d.cors, [HttpHeader.SessionId]: session.id };
-  const info: ExchangeInfo = {
-    transport: "http",
-    ...(session.id !== undefined ? { sessionId: session.id } : {}),
-    ...(d.principal ? { principal: d.principal } : {}),
-    headers: d.input.headers(),
-  };
+  const info = exchangeInfo(session, d.principal, d.input);
   const unsolicited = session.id === undefined ? undefined : session.transport.send;
   if (expected.length === 0) {
     const exchange: Exchange = {
@@ -153,6 +148,19 @@ function deliver(ctx: CoreContext, d: Delivery): void {
   });
   untrack = session.track(post);
   deliverFrame(d.decoded, sink, post.exchange);
+}
+
+/** The exchange info of a POST; `headers` is copied on first read only (most handlers never read it). */
+function exchangeInfo(session: Session, principal: Principal | undefined, input: HttpIn): ExchangeInfo {
+  const info: { -readonly [K in keyof ExchangeInfo]: ExchangeInfo[K] } = { transport: "http" };
+  if (session.id !== undefined) info.sessionId = session.id;
+  if (principal) info.principal = principal;
+  let headers: ExchangeInfo["headers"];
+  Object.defineProperty(info, "headers", {
+    enumerable: true,
+    get: () => (headers ??= input.headers()),
+  });
+  return info;
 }
 
 function requestedVersion(init: JsonRpcRequest): string {
