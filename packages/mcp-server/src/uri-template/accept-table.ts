@@ -5,9 +5,8 @@
  */
 import type { MatchProgram } from "./program";
 
-/** Marks where `needle` occurs in `haystack` (Knuth-Morris-Pratt: linear, whatever the input). */
-function occurrences(haystack: string, needle: string): Uint8Array {
-  const found = new Uint8Array(haystack.length + 1);
+/** Calls `mark(p)` for each position `p` where `needle` occurs in `haystack` (Knuth-Morris-Pratt: linear, whatever the input). */
+function forEachOccurrence(haystack: string, needle: string, mark: (position: number) => void): void {
   const fail = new Int32Array(needle.length);
   for (let i = 1, k = 0; i < needle.length; i++) {
     while (k > 0 && needle.charCodeAt(i) !== needle.charCodeAt(k)) k = fail[k - 1] ?? 0;
@@ -18,11 +17,32 @@ function occurrences(haystack: string, needle: string): Uint8Array {
     while (k > 0 && haystack.charCodeAt(i) !== needle.charCodeAt(k)) k = fail[k - 1] ?? 0;
     if (haystack.charCodeAt(i) === needle.charCodeAt(k)) k++;
     if (k === needle.length) {
-      found[i - k + 1] = 1;
+      mark(i - k + 1);
       k = fail[k - 1] ?? 0;
     }
   }
+}
+
+function occurrences(haystack: string, needle: string): Uint8Array {
+  const found = new Uint8Array(haystack.length + 1);
+  forEachOccurrence(haystack, needle, (p) => {
+    found[p] = 1;
+  });
   return found;
+}
+
+/** Scratch rows reused by every match (matching is synchronous), kept up to this many positions. */
+const SCRATCH_LIMIT = 1 << 20;
+let scratchRows = new Int32Array(0);
+let scratchLiterals = new Int32Array(0);
+
+function scratch(n: number): { rows: Int32Array; literals: Int32Array } {
+  if (n > SCRATCH_LIMIT) return { rows: new Int32Array(n), literals: new Int32Array(n) };
+  if (scratchRows.length < n) {
+    scratchRows = new Int32Array(n);
+    scratchLiterals = new Int32Array(n);
+  } else scratchLiterals.fill(0, 0, n);
+  return { rows: scratchRows, literals: scratchLiterals };
 }
 
 export function inClass(cls: Uint8Array, code: number): boolean {
@@ -84,33 +104,86 @@ function flatten(program: MatchProgram, uri: string): Flat {
   return flat;
 }
 
-/** `acceptTable` for chains of at most 32 states: one word per position, the row in a local. */
+/**
+ * `acceptTable` for chains of at most 32 states: one word per position (in a scratch buffer
+ * valid until the next match), every per-step constant precomputed as a bit mask, one table
+ * from character to the mask of expression loops whose class holds it, and the positions
+ * where multi-character literals occur as masks too. Where no such literal starts, a row
+ * depends only on (character, row below), so a run of one character costs one comparison.
+ */
 function smallTable(program: MatchProgram, uri: string): Int32Array {
   const n = uri.length;
-  const table = new Int32Array(n + 1);
-  const f = flatten(program, uri);
-  const count = program.steps.length;
+  const steps = program.steps;
+  const count = steps.length;
+  const { rows: table, literals } = scratch(n + 1);
+  const kind = new Uint8Array(count);
+  const code1 = new Int32Array(count);
+  const length = new Int32Array(count);
+  const afterBit = new Int32Array(count);
+  const stateBit = new Int32Array(count);
+  const preBit = new Int32Array(count);
+  const classBits = new Int32Array(128);
+  let anyLoop = 0;
+  let anyLiteral = false;
+  for (let i = 0; i < count; i++) {
+    const step = steps[i]!;
+    afterBit[i] = 1 << entryOf(program, i + 1);
+    if (step.kind === "literal") {
+      const bit = 1 << step.state;
+      kind[i] = step.text.length === 1 ? 0 : 1;
+      stateBit[i] = bit;
+      code1[i] = step.text.charCodeAt(0);
+      length[i] = step.text.length;
+      if (step.text.length > 1) {
+        anyLiteral = true;
+        // The first step is only ever read at position 0, the last only where it ends the URI.
+        if (i === 0) literals[0]! |= uri.startsWith(step.text) ? bit : 0;
+        else if (i === count - 1) literals[Math.max(0, n - step.text.length)]! |= uri.endsWith(step.text) ? bit : 0;
+        else forEachOccurrence(uri, step.text, (p) => void (literals[p]! |= bit));
+      }
+      continue;
+    }
+    kind[i] = 2;
+    stateBit[i] = 1 << step.loop;
+    preBit[i] = step.pre >= 0 ? 1 << step.pre : 0;
+    code1[i] = step.first;
+    anyLoop |= stateBit[i]!;
+    for (let c = 0; c < 128; c++) if (step.cls[c] === 1) classBits[c]! |= stateBit[i]!;
+  }
   let below = 0;
+  let memoCode = -2;
+  let memoBelow = 0;
+  let memoBits = 0;
   for (let p = n; p >= 0; p--) {
     const code = p < n ? uri.charCodeAt(p) : -1;
+    const starts = anyLiteral ? literals[p]! : 0;
+    if (starts === 0 && code === memoCode && below === memoBelow) {
+      table[p] = memoBits;
+      below = memoBits;
+      continue;
+    }
+    const loopsNext = below & (code === -1 ? 0 : code >= 128 ? anyLoop : classBits[code]!);
     let bits = p === n ? 1 << (program.states - 1) : 0;
     for (let i = count - 1; i >= 0; i--) {
-      const afterBit = 1 << f.after[i]!;
-      const kind = f.kind[i]!;
-      const stateBit = 1 << f.state[i]!;
-      if (kind !== 2) {
-        const end = p + f.length[i]!;
-        const here = kind === 0 ? code === f.code[i] : f.found[i]![p] === 1;
-        if (here && end <= n && (table[end]! & afterBit) !== 0) bits |= stateBit;
+      const k = kind[i]!;
+      const state = stateBit[i]!;
+      if (k === 2) {
+        const exit = (bits & afterBit[i]!) !== 0;
+        if (exit || (loopsNext & state) !== 0) bits |= state;
+        const pre = preBit[i]!;
+        if (pre !== 0 && (exit || (code === code1[i] && (below & state) !== 0))) bits |= pre;
         continue;
       }
-      const exit = (bits & afterBit) !== 0;
-      const loopNext = code !== -1 && (below & stateBit) !== 0;
-      if (exit || (loopNext && (code >= 128 || f.classes[i]![code] === 1))) bits |= stateBit;
-      const pre = f.pre[i]!;
-      if (pre >= 0 && (exit || (loopNext && code === f.code[i]))) bits |= 1 << pre;
+      const end = p + length[i]!;
+      const here = k === 0 ? code === code1[i] : (starts & state) !== 0;
+      if (here && end <= n && (table[end]! & afterBit[i]!) !== 0) bits |= state;
     }
     table[p] = bits;
+    if (starts === 0) {
+      memoCode = code;
+      memoBelow = below;
+      memoBits = bits;
+    }
     below = bits;
   }
   return table;

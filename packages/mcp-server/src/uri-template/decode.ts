@@ -38,10 +38,8 @@ function strings(texts: readonly string[], reserved: boolean): string[] | typeof
 }
 
 function plain(text: string, spec: OperatorSpec, single: boolean): Decoded {
-  if (spec.reserved && single) return decodeValue(text, true) ?? FAIL;
-  const pieces = text.split(",");
-  if (pieces.length === 1) return decodeValue(text, spec.reserved) ?? FAIL;
-  return strings(pieces, spec.reserved);
+  if ((spec.reserved && single) || !text.includes(",")) return decodeValue(text, spec.reserved) ?? FAIL;
+  return strings(text.split(","), spec.reserved);
 }
 
 function pairs(items: readonly (readonly [string, string])[], reserved: boolean): Decoded {
@@ -80,28 +78,51 @@ function unnamed(part: ExpressionPart, spec: OperatorSpec, text: string, out: Ou
   return at >= items.length;
 }
 
-function named(part: ExpressionPart, spec: OperatorSpec, text: string, out: Out): boolean {
-  const items = text
-    .split(spec.sep)
-    .filter((item) => item !== "")
-    .map((item): [string, string] => {
+interface Pairs {
+  /** Raw values by variable index. */
+  readonly found: (string[] | undefined)[];
+  /** Pairs named after no variable. */
+  readonly rest: [string, string][];
+}
+
+/** Splits `name=value` pairs by `sep` in one pass; `undefined` when a non-exploded name repeats. */
+function splitPairs(part: ExpressionPart, sep: string, text: string): Pairs | undefined {
+  const found: (string[] | undefined)[] = new Array<string[] | undefined>(part.vars.length);
+  const rest: [string, string][] = [];
+  for (let start = 0; start <= text.length; ) {
+    let end = text.indexOf(sep, start);
+    if (end === -1) end = text.length;
+    if (end > start) {
+      const item = text.slice(start, end);
       const eq = item.indexOf("=");
-      return eq === -1 ? [item, ""] : [item.slice(0, eq), item.slice(eq + 1)];
-    });
-  const claimed = new Uint8Array(items.length);
-  let objectVar: VarSpec | undefined;
-  for (const v of part.vars) {
-    const mine = items.flatMap(([name, value], i) => (name === v.name ? [{ value, i }] : []));
-    for (const { i } of mine) claimed[i] = 1;
-    if (v.explode && mine.length === 0) objectVar ??= v;
-    if (mine.length === 0) continue;
-    if (!v.explode && mine.length > 1) return false;
-    const value = v.explode ? strings(mine.map((m) => m.value), false) : plain(mine[0]!.value, spec, false);
-    if (!put(out, v.name, value)) return false;
+      const name = eq === -1 ? item : item.slice(0, eq);
+      const value = eq === -1 ? "" : item.slice(eq + 1);
+      const i = part.vars.findIndex((v) => v.name === name);
+      if (i === -1) rest.push([name, value]);
+      else if (found[i] === undefined) found[i] = [value];
+      else if (part.vars[i]!.explode) found[i]!.push(value);
+      else return undefined;
+    }
+    start = end + 1;
   }
-  const rest = items.filter((_, i) => claimed[i] === 0);
-  if (rest.length === 0) return true;
-  return objectVar !== undefined && put(out, objectVar.name, pairs(rest, false));
+  return { found, rest };
+}
+
+function named(part: ExpressionPart, spec: OperatorSpec, text: string, out: Out): boolean {
+  const split = splitPairs(part, spec.sep, text);
+  if (split === undefined) return false;
+  let objectVar: VarSpec | undefined;
+  for (let i = 0; i < part.vars.length; i++) {
+    const v = part.vars[i]!;
+    const values = split.found[i];
+    if (values === undefined) {
+      if (v.explode) objectVar ??= v;
+      continue;
+    }
+    if (!put(out, v.name, v.explode ? strings(values, false) : plain(values[0]!, spec, false))) return false;
+  }
+  if (split.rest.length === 0) return true;
+  return objectVar !== undefined && put(out, objectVar.name, pairs(split.rest, false));
 }
 
 function same(a: UriTemplateMatchValue, b: UriTemplateMatchValue): boolean {

@@ -43,9 +43,14 @@ function uri(text: string): string {
   return out.includes("%5") ? out.replace(BRACKETS, (m) => (m === "%5B" ? "[" : "]")) : out;
 }
 
+const UNRESERVED_ONLY = /^[A-Za-z0-9._~-]*$/;
+const NEEDS_FIXUP = /[!'()*]/;
+
 /** Encodes every character outside the unreserved set (RFC 6570 "U"). */
 export function encodeUnreserved(text: string): string {
-  return component(text).replace(SUB_DELIMS_LEFT_BY_COMPONENT, hexEscape);
+  if (UNRESERVED_ONLY.test(text)) return text;
+  const encoded = component(text);
+  return NEEDS_FIXUP.test(encoded) ? encoded.replace(SUB_DELIMS_LEFT_BY_COMPONENT, hexEscape) : encoded;
 }
 
 /**
@@ -53,6 +58,7 @@ export function encodeUnreserved(text: string): string {
  * percent-triplets already present; a `%` that starts no triplet becomes `%25`.
  */
 export function encodeReserved(text: string): string {
+  if (UNRESERVED_ONLY.test(text)) return text;
   if (!text.includes("%")) return uri(text);
   let out = "";
   let start = 0;

@@ -47,10 +47,7 @@ function named(spec: OperatorSpec, name: string, encoded: string): string {
 
 function expandVar(spec: OperatorSpec, v: VarSpec, value: Normalized): string {
   const enc = (text: string): string => encodeValue(text, spec.reserved);
-  if (value.kind === "string") {
-    const text = enc(v.prefix === undefined ? value.value : truncate(value.value, v.prefix, spec.reserved));
-    return spec.named ? named(spec, v.name, text) : text;
-  }
+  if (value.kind === "string") return expandScalar(spec, v, value.value);
   if (v.prefix !== undefined) {
     throw new TypeError(`The prefix modifier {${v.name}:${v.prefix}} cannot apply to a list or object (RFC 6570 section 2.4.1); pass a string`);
   }
@@ -67,14 +64,26 @@ function expandVar(spec: OperatorSpec, v: VarSpec, value: Normalized): string {
     .join(spec.sep);
 }
 
+function expandScalar(spec: OperatorSpec, v: VarSpec, value: string): string {
+  const text = encodeValue(v.prefix === undefined ? value : truncate(value, v.prefix, spec.reserved), spec.reserved);
+  return spec.named ? named(spec, v.name, text) : text;
+}
+
 function expandExpression(part: ExpressionPart, variables: UriTemplateVariables): string {
   const spec = OPERATORS[part.op];
   let out = "";
   let first = true;
   for (const v of part.vars) {
-    const value = normalize(Object.hasOwn(variables, v.name) ? variables[v.name] : undefined);
-    if (value === undefined) continue;
-    out += (first ? spec.first : spec.sep) + expandVar(spec, v, value);
+    const raw = Object.hasOwn(variables, v.name) ? variables[v.name] : undefined;
+    if (raw === undefined || raw === null) continue;
+    let text: string;
+    if (typeof raw === "string") text = expandScalar(spec, v, raw);
+    else {
+      const value = normalize(raw);
+      if (value === undefined) continue;
+      text = expandVar(spec, v, value);
+    }
+    out += (first ? spec.first : spec.sep) + text;
     first = false;
   }
   return out;

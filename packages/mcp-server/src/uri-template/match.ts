@@ -58,7 +58,13 @@ function walk(program: MatchProgram, uri: string): Spans | undefined {
       p++;
     }
     const start = p;
-    while (p < n && inClass(step.cls, uri.charCodeAt(p)) && has(step.loop, p + 1)) p++;
+    if (words === 1) {
+      const bit = 1 << step.loop;
+      const cls = step.cls;
+      for (let code = uri.charCodeAt(p); p < n && (code >= 128 || cls[code] === 1) && (table[p + 1]! & bit) !== 0; code = uri.charCodeAt(++p));
+    } else {
+      while (p < n && inClass(step.cls, uri.charCodeAt(p)) && has(step.loop, p + 1)) p++;
+    }
     spans.push(uri.slice(start, p));
   }
   return spans;
