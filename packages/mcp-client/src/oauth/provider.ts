@@ -75,7 +75,7 @@ export function createOAuth(options: OAuthOptions): OAuthProvider {
         preRegistered: clients,
         ...(metadataUrl === undefined ? {} : { clientMetadataUrl: metadataUrl }),
         ...(options.clientMetadata === undefined ? {} : { clientMetadata: options.clientMetadata }),
-        stored: access.state,
+        stored: access.value,
         onRegistration: (client) => access.saveRegistration(discovery.issuer, client),
         ...(signal === undefined ? {} : { signal }),
       });

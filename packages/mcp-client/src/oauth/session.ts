@@ -4,6 +4,7 @@
  * authorization on a 401 it cannot refresh away and a step-up on a 403 `insufficient_scope`,
  * with a cap on authorizations per time window so a server that never accepts cannot loop us.
  * One operation runs at a time; concurrent callers wait for it and share its outcome.
+ * (The stored value, the operation in flight and the attempt window live in `session-state.ts`.)
  */
 import type { Logger } from "@proto/jsonrpc";
 import { type BearerChallenge, parseBearerChallenge } from "./challenge";
@@ -14,6 +15,7 @@ import type { GrantResult } from "./grants";
 import type { HttpSettings } from "./http";
 import { coversScopes, selectScope, unionScopes } from "./scopes";
 import { requestToken } from "./token-endpoint";
+import { createSessionState, type SessionState } from "./session-state";
 import type { StoredAuthorization, StoredClient, StoredTokens, TokenStore } from "./token-store";
 import { assertSecureUrl, parseUrl } from "./urls";
 
@@ -29,7 +31,8 @@ export interface GrantStrategy {
 
 /** What a strategy may read and write while it runs. */
 export interface SessionAccess {
-  readonly state: StoredAuthorization | undefined;
+  /** What is stored for this server. */
+  readonly value: StoredAuthorization | undefined;
   saveRegistration(issuer: string, client: StoredClient): Promise<void>;
 }
 
@@ -58,157 +61,115 @@ export interface UnauthorizedContext {
   readonly signal?: AbortSignal;
 }
 
-/** Creates the session engine; `provider.ts` wraps it into the public provider. */
-export function createSession(settings: SessionSettings, strategy: GrantStrategy) {
-  let state: StoredAuthorization | undefined;
-  let loading: Promise<void> | undefined;
-  let flight: Promise<void> | undefined;
-  let refreshTriedFor: string | undefined;
-  let attempts: number[] = [];
+/** What the flows below share. */
+interface Engine {
+  readonly settings: SessionSettings;
+  readonly strategy: GrantStrategy;
+  readonly state: SessionState;
+}
 
-  const load = (): Promise<void> => {
-    loading ??= settings.store.load(settings.storeKey).then(
-      (value) => {
-        state = value;
-      },
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
-  };
-
-  const save = async (next: StoredAuthorization | undefined): Promise<void> => {
-    state = next;
-    if (next === undefined) await settings.store.delete(settings.storeKey);
-    else await settings.store.save(settings.storeKey, next);
-  };
-
-  const access: SessionAccess = {
-    get state() {
-      return state;
-    },
-    saveRegistration: (issuer, client) => save({ ...state, clients: { ...state?.clients, [issuer]: client } }),
-  };
-
-  /** Runs `task` unless an operation is running, in which case it waits for that one. */
-  const single = async (task: () => Promise<void>): Promise<void> => {
-    if (flight !== undefined) return flight;
-    flight = task().finally(() => {
-      flight = undefined;
-    });
-    return flight;
-  };
-
-  const countAttempt = (): void => {
-    const now = settings.now();
-    attempts = attempts.filter((at) => now - at < settings.attemptWindowMs);
-    if (attempts.length >= settings.maxAttempts) {
-      throw new OAuthError(
-        OAuthErrorCode.AttemptsExceeded,
-        `${attempts.length} authorizations in ${settings.attemptWindowMs} ms were all answered with another challenge; giving up on ${settings.server.href} (the server keeps refusing the tokens it asked for).`,
-        { detail: { attempts: attempts.length } },
-      );
-    }
-    attempts.push(now);
-  };
-
-  const refresh = async (tokens: StoredTokens, signal?: AbortSignal): Promise<void> => {
-    const endpoint = parseUrl(tokens.tokenEndpoint, "The stored token endpoint");
-    assertSecureUrl(endpoint, "the token endpoint", settings.http.allowInsecureHttp);
-    try {
-      const fresh = await requestToken({
-        http: settings.http,
-        endpoint,
-        params: { grant_type: "refresh_token", refresh_token: tokens.refreshToken, resource: tokens.resource },
-        client: strategy.identityFor(tokens.clientId, tokens.issuer, state),
-        method: tokens.authMethod,
-        issuer: tokens.issuer,
-        keys: settings.keys,
-        now: settings.now,
-        ...(signal === undefined ? {} : { signal }),
-      });
-      const { expiresAt: _old, ...kept } = tokens;
-      const next: StoredTokens = { ...kept, ...fresh, refreshToken: fresh.refreshToken ?? tokens.refreshToken, scope: fresh.scope ?? tokens.scope, issuedAt: settings.now() };
-      await save({ ...state, tokens: next });
-    } catch (error) {
-      const detail = error instanceof OAuthError ? (error.detail as { error?: string } | undefined) : undefined;
-      if (detail?.error === "invalid_grant" && state?.tokens === tokens) await save({ ...state, tokens: undefined });
-      throw error;
-    }
-  };
-
-  const grant = async (discovery: Discovery, scope: string | undefined, signal?: AbortSignal, counted = true): Promise<void> => {
-    if (counted) countAttempt();
-    const result = await strategy.obtain(discovery, scope, access, signal);
-    const tokens: StoredTokens = {
-      ...result.tokens,
-      issuer: discovery.issuer,
-      tokenEndpoint: discovery.metadata.token_endpoint,
-      resource: discovery.resource,
-      clientId: result.clientId,
-      authMethod: result.method,
-      issuedAt: settings.now(),
-    };
-    await save({ ...state, tokens });
-  };
-
-  const discoverFor = (challenge: BearerChallenge | undefined, signal?: AbortSignal): Promise<Discovery> =>
-    discover({
+async function refresh({ settings, strategy, state }: Engine, tokens: StoredTokens, signal?: AbortSignal): Promise<void> {
+  const endpoint = parseUrl(tokens.tokenEndpoint, "The stored token endpoint");
+  assertSecureUrl(endpoint, "the token endpoint", settings.http.allowInsecureHttp);
+  try {
+    const fresh = await requestToken({
       http: settings.http,
-      server: settings.server,
-      ...(challenge?.resourceMetadata === undefined ? {} : { resourceMetadataUrl: challenge.resourceMetadata }),
-      ...(settings.selectIssuer === undefined ? {} : { selectIssuer: settings.selectIssuer }),
-      ...(settings.logger === undefined ? {} : { logger: settings.logger }),
+      endpoint,
+      params: { grant_type: "refresh_token", refresh_token: tokens.refreshToken, resource: tokens.resource },
+      client: strategy.identityFor(tokens.clientId, tokens.issuer, state.value),
+      method: tokens.authMethod,
+      issuer: tokens.issuer,
+      keys: settings.keys,
+      now: settings.now,
       ...(signal === undefined ? {} : { signal }),
     });
+    const { expiresAt: _expired, ...kept } = tokens;
+    const next: StoredTokens = { ...kept, ...fresh, refreshToken: fresh.refreshToken ?? tokens.refreshToken, scope: fresh.scope ?? tokens.scope, issuedAt: settings.now() };
+    await state.save({ ...state.value, tokens: next });
+  } catch (error) {
+    const detail = error instanceof OAuthError ? (error.detail as { error?: string } | undefined) : undefined;
+    if (detail?.error === "invalid_grant" && state.value?.tokens === tokens) await state.save({ ...state.value, tokens: undefined });
+    throw error;
+  }
+}
 
-  const fullAuthorization = async (challenge: BearerChallenge | undefined, signal?: AbortSignal, counted = true): Promise<void> => {
-    const discovery = await discoverFor(challenge, signal);
-    const scope = selectScope({
-      ...(challenge?.scope === undefined ? {} : { challenge: challenge.scope }),
-      ...(settings.scope === undefined ? {} : { configured: settings.scope }),
-      ...(discovery.resourceMetadata?.scopes_supported === undefined ? {} : { resourceScopes: discovery.resourceMetadata.scopes_supported }),
-      ...(discovery.metadata.scopes_supported === undefined ? {} : { serverScopes: discovery.metadata.scopes_supported }),
-      offlineAccess: strategy.offlineAccess,
-    });
-    await grant(discovery, scope, signal, counted);
+async function grant({ settings, strategy, state }: Engine, discovery: Discovery, scope: string | undefined, signal: AbortSignal | undefined, counted: boolean): Promise<void> {
+  if (counted) state.countAttempt();
+  const result = await strategy.obtain(discovery, scope, state, signal);
+  const tokens: StoredTokens = {
+    ...result.tokens,
+    issuer: discovery.issuer,
+    tokenEndpoint: discovery.metadata.token_endpoint,
+    resource: discovery.resource,
+    clientId: result.clientId,
+    authMethod: result.method,
+    issuedAt: settings.now(),
   };
+  await state.save({ ...state.value, tokens });
+}
 
+function discoverFor({ settings }: Engine, challenge: BearerChallenge | undefined, signal?: AbortSignal): Promise<Discovery> {
+  return discover({
+    http: settings.http,
+    server: settings.server,
+    ...(challenge?.resourceMetadata === undefined ? {} : { resourceMetadataUrl: challenge.resourceMetadata }),
+    ...(settings.selectIssuer === undefined ? {} : { selectIssuer: settings.selectIssuer }),
+    ...(settings.logger === undefined ? {} : { logger: settings.logger }),
+    ...(signal === undefined ? {} : { signal }),
+  });
+}
+
+async function fullAuthorization(engine: Engine, challenge: BearerChallenge | undefined, signal: AbortSignal | undefined, counted: boolean): Promise<void> {
+  const discovery = await discoverFor(engine, challenge, signal);
+  const scope = selectScope({
+    ...(challenge?.scope === undefined ? {} : { challenge: challenge.scope }),
+    ...(engine.settings.scope === undefined ? {} : { configured: engine.settings.scope }),
+    ...(discovery.resourceMetadata?.scopes_supported === undefined ? {} : { resourceScopes: discovery.resourceMetadata.scopes_supported }),
+    ...(discovery.metadata.scopes_supported === undefined ? {} : { serverScopes: discovery.metadata.scopes_supported }),
+    offlineAccess: engine.strategy.offlineAccess,
+  });
+  await grant(engine, discovery, scope, signal, counted);
+}
+
+async function stepUp(engine: Engine, challenge: BearerChallenge, signal?: AbortSignal): Promise<void> {
+  if (challenge.scope === undefined) return fullAuthorization(engine, challenge, signal, true);
+  const discovery = await discoverFor(engine, challenge, signal);
+  await grant(engine, discovery, unionScopes(engine.state.value?.tokens?.scope, challenge.scope), signal, true);
+}
+
+/** Creates the session engine; `provider-options.ts` wraps it into the public provider. */
+export function createSession(settings: SessionSettings, strategy: GrantStrategy) {
+  const state = createSessionState(settings);
+  const engine: Engine = { settings, strategy, state };
+  let refreshTriedFor: string | undefined;
+
+  /** A 401: refresh once per access token (unless the challenge wants more scope), else authorize. */
   const onUnauthorized = async (challenge: BearerChallenge | undefined, signal?: AbortSignal): Promise<void> => {
-    const tokens = state?.tokens;
+    const tokens = state.value?.tokens;
     const wantsMore = challenge?.scope !== undefined && !coversScopes(tokens?.scope, challenge.scope);
     if (tokens?.refreshToken !== undefined && !wantsMore && refreshTriedFor !== tokens.accessToken) {
       refreshTriedFor = tokens.accessToken;
       try {
-        await refresh(tokens, signal);
-        return;
+        return await refresh(engine, tokens, signal);
       } catch (error) {
         if (error instanceof OAuthError && error.code === OAuthErrorCode.Aborted) throw error;
         settings.logger?.warn(`Refreshing the token of ${settings.server.href} after a 401 failed; authorizing again.`, error);
       }
     }
-    await fullAuthorization(challenge, signal);
-  };
-
-  const onInsufficientScope = async (challenge: BearerChallenge, signal?: AbortSignal): Promise<void> => {
-    if (challenge.scope === undefined) return fullAuthorization(challenge, signal);
-    const discovery = await discoverFor(challenge, signal);
-    await grant(discovery, unionScopes(state?.tokens?.scope, challenge.scope), signal);
+    await fullAuthorization(engine, challenge, signal, true);
   };
 
   return {
     async token(): Promise<string | undefined> {
-      await load();
-      if (flight !== undefined) await flight.catch(() => undefined);
-      const tokens = state?.tokens;
+      await state.load();
+      if (state.flight !== undefined) await state.flight.catch(() => undefined);
+      const tokens = state.value?.tokens;
       if (tokens === undefined) return undefined;
       const now = settings.now();
       if (tokens.expiresAt === undefined || now < refreshAt(tokens, settings.refreshBeforeExpiryMs)) return tokens.accessToken;
       if (tokens.refreshToken !== undefined) {
-        await single(() => refresh(tokens)).catch((error: unknown) => settings.logger?.warn(`Refreshing the token of ${settings.server.href} failed.`, error));
-        const fresh = state?.tokens;
+        await state.single(() => refresh(engine, tokens)).catch((error: unknown) => settings.logger?.warn(`Refreshing the token of ${settings.server.href} failed.`, error));
+        const fresh = state.value?.tokens;
         if (fresh !== undefined && fresh !== tokens) return fresh.accessToken;
       }
       return now < tokens.expiresAt ? tokens.accessToken : undefined;
@@ -223,27 +184,28 @@ export function createSession(settings: SessionSettings, strategy: GrantStrategy
       }
       const challenge = parseBearerChallenge(context.challenge);
       if (context.status === 403 && challenge?.error !== "insufficient_scope") return false;
-      await load();
-      if (flight !== undefined && (await flight.then(() => true, () => false))) return true;
-      await single(() => (context.status === 403 && challenge !== undefined ? onInsufficientScope(challenge, context.signal) : onUnauthorized(challenge, context.signal)));
+      await state.load();
+      if (state.flight !== undefined && (await state.flight.then(() => true, () => false))) return true;
+      await state.single(() => (context.status === 403 && challenge !== undefined ? stepUp(engine, challenge, context.signal) : onUnauthorized(challenge, context.signal)));
       return true;
     },
 
     async authorize(signal?: AbortSignal): Promise<void> {
-      await load();
-      await single(() => fullAuthorization(undefined, signal, false));
+      await state.load();
+      await state.single(() => fullAuthorization(engine, undefined, signal, false));
     },
 
     async tokens(): Promise<StoredTokens | undefined> {
-      await load();
-      return state?.tokens;
+      await state.load();
+      return state.value?.tokens;
     },
 
     async clear(registrations: boolean): Promise<void> {
-      await load();
+      await state.load();
       refreshTriedFor = undefined;
-      attempts = [];
-      await save(registrations || state?.clients === undefined ? undefined : { clients: state.clients });
+      state.resetAttempts();
+      const clients = state.value?.clients;
+      await state.save(registrations || clients === undefined ? undefined : { clients });
     },
   };
 }
