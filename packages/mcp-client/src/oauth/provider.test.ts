@@ -332,10 +332,17 @@ describe("createClientCredentialsAuth", () => {
     const pair = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"]);
     const pkcs8 = Buffer.from(await crypto.subtle.exportKey("pkcs8", pair.privateKey)).toString("base64");
     const pem = `-----BEGIN PRIVATE KEY-----\n${pkcs8.replace(/(.{64})/g, "$1\n")}\n-----END PRIVATE KEY-----\n`;
-    const { auth, server } = await setup({ grantTypes: ["client_credentials"], authMethods: ["private_key_jwt"], signingAlgs: ["ES256"], jwtKey: pair.publicKey });
-    const oauth = createClientCredentialsAuth({ serverUrl: server.url, clientId: "svc", signingKey: { key: pem, algorithm: "ES256" } });
+    const other = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"]);
+    const jwks = [
+      { ...(await crypto.subtle.exportKey("jwk", other.publicKey)), kid: "old" },
+      { ...(await crypto.subtle.exportKey("jwk", pair.publicKey)), kid: "current" },
+    ];
+    const { auth, server } = await setup({ grantTypes: ["client_credentials"], authMethods: ["private_key_jwt"], signingAlgs: ["ES256"], jwks });
+    const oauth = createClientCredentialsAuth({ serverUrl: server.url, clientId: "svc", signingKey: { key: pem, algorithm: "ES256", keyId: "current" } });
     expect((await call(oauth, server.url)).status).toBe(200);
     expect(auth.log.tokenRequests[0]?.method).toBe("private_key_jwt");
+    const wrongKid = createClientCredentialsAuth({ serverUrl: server.url, clientId: "svc", signingKey: { key: pem, algorithm: "ES256", keyId: "old" } });
+    await expect(call(wrongKid, server.url)).rejects.toMatchObject({ code: OAuthErrorCode.TokenRequestFailed, detail: { error: "invalid_client" } });
   });
 
   it("refuses when the server does not list the grant, or the signing algorithm", async () => {
