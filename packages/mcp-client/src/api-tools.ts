@@ -54,13 +54,16 @@ export function createToolsApi(core: Core, self: () => Client): ToolsApi {
     return core.caches.tools.get(() => collect(tools(options)));
   };
 
+  let byName: { list: readonly Tool[]; map: Map<string, Tool> } | undefined;
+
   async function definition(name: string, options: CallToolOptions | undefined): Promise<Tool | undefined> {
     // Without the tools capability the call itself fails with a clear error; listing would only add noise.
     const capabilities = core.connection.session?.server.capabilities;
     if (capabilities !== undefined && capabilities.tools === undefined && core.options.enforceCapabilities !== false) return undefined;
     try {
       const list = await listAllTools(options?.signal === undefined ? undefined : { signal: options.signal });
-      return list.find((tool) => tool.name === name);
+      if (byName?.list !== list) byName = { list, map: new Map(list.map((tool) => [tool.name, tool])) };
+      return byName.map.get(name);
     } catch (error) {
       core.logger.warn(`Could not list tools to validate the output of "${name}"; its structuredContent was not checked`, error);
       return undefined;

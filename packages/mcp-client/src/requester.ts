@@ -44,6 +44,11 @@ export interface Requester {
   progress(params: unknown): void;
 }
 
+/** A timeout as the peer takes it: 0 for none (0, Infinity, or beyond what timers can hold). */
+function bounded(ms: number | undefined): number {
+  return ms === undefined || !Number.isFinite(ms) || ms > 2_147_483_647 ? 0 : ms;
+}
+
 function outcomeOf(error: unknown): RequestOutcome {
   if (error instanceof RequestError) return error.code === "TIMEOUT" ? "timeout" : error.code === "ABORTED" ? "aborted" : "closed";
   return "error";
@@ -61,16 +66,12 @@ export function createRequester(config: RequesterOptions): Requester {
   const listeners = new Map<ProgressToken, (progress: ProgressUpdate) => void>();
   let nextToken = 1;
 
-  async function send(out: Outgoing): Promise<unknown> {
+  /**
+   * The slow path, for requests whose timeout progress can restart: a deadline of our own
+   * aborts the peer request (the peer then sends the cancellation).
+   */
+  function withDeadline(out: Outgoing, params: Outgoing["params"], token: ProgressToken | undefined, timeoutMs: number, maxTotalTimeoutMs: number | undefined): Promise<unknown> {
     const { method, options } = out;
-    checkTimeout("timeoutMs", options?.timeoutMs);
-    checkTimeout("maxTotalTimeoutMs", options?.maxTotalTimeoutMs);
-    if (options?.signal?.aborted) {
-      throw new RequestError("ABORTED", method, `Request "${method}" was aborted before it was sent`, { cause: options.signal.reason });
-    }
-    const token = options?.onProgress === undefined ? undefined : `p${nextToken++}`;
-    const timeoutMs = options?.timeoutMs ?? config.requestTimeoutMs;
-    const maxTotalTimeoutMs = options?.maxTotalTimeoutMs ?? config.maxTotalTimeoutMs;
     const aborter = new AbortController();
     let timedOut: RequestError | undefined;
     const deadline = startDeadline({ timeoutMs, maxTotalTimeoutMs }, (kind) => {
@@ -89,28 +90,53 @@ export function createRequester(config: RequesterOptions): Requester {
         safeCall(onProgress, progress, (error) => config.report(error, `the onProgress callback of "${method}"`));
       });
     }
-    const start = { method, ...(out.tool === undefined ? {} : { tool: out.tool }), ...(out.server === undefined ? {} : { serverInfo: out.server }) };
-    const end = safeCall((e: typeof start) => config.observer?.request?.(e), start, (error) => config.report(error, "observer.request"));
-    const began = performance.now();
-    const finish = (outcome: RequestOutcome, error?: unknown): void => {
-      if (typeof end !== "function") return;
-      const event: RequestEndEvent = { ...start, durationMs: performance.now() - began, outcome, ...(error === undefined ? {} : { error }) };
-      safeCall(end, event, (e) => config.report(e, "the observer's request end hook"));
-    };
-    try {
-      const raw = await out.peer.request(method, withMeta(out.params, options, token), { signal: aborter.signal, timeoutMs: 0 });
-      const result = checkResult(method, raw);
-      finish(out.isToolError?.(result) === true ? "tool_error" : "ok");
-      return result;
-    } catch (caught) {
-      const error = timedOut ?? caught;
-      finish(outcomeOf(error), error);
-      throw error;
-    } finally {
+    return out.peer.request(method, params, { signal: aborter.signal, timeoutMs: 0 }).catch((error: unknown) => {
+      throw timedOut ?? error;
+    }).finally(() => {
       deadline.clear();
       if (token !== undefined) listeners.delete(token);
       options?.signal?.removeEventListener("abort", forward);
+    });
+  }
+
+  async function send(out: Outgoing): Promise<unknown> {
+    const { method, options } = out;
+    checkTimeout("timeoutMs", options?.timeoutMs);
+    checkTimeout("maxTotalTimeoutMs", options?.maxTotalTimeoutMs);
+    if (options?.signal?.aborted) {
+      throw new RequestError("ABORTED", method, `Request "${method}" was aborted before it was sent`, { cause: options.signal.reason });
     }
+    const token = options?.onProgress === undefined ? undefined : `p${nextToken++}`;
+    const timeoutMs = bounded(options?.timeoutMs ?? config.requestTimeoutMs);
+    const maxTotalTimeoutMs = bounded(options?.maxTotalTimeoutMs ?? config.maxTotalTimeoutMs);
+    const params = withMeta(out.params, options, token);
+    const finish = observe(out);
+    try {
+      // The fast path (no progress, no shorter total cap) lets the peer time the request:
+      // no AbortController per request, which is most of a round trip's cost in Node.
+      const raw = await (token === undefined && (maxTotalTimeoutMs === 0 || (timeoutMs !== 0 && timeoutMs <= maxTotalTimeoutMs))
+        ? out.peer.request(method, params, { ...(options?.signal === undefined ? {} : { signal: options.signal }), timeoutMs })
+        : withDeadline(out, params, token, timeoutMs, maxTotalTimeoutMs === 0 ? undefined : maxTotalTimeoutMs));
+      const result = checkResult(method, raw);
+      finish?.(out.isToolError?.(result) === true ? "tool_error" : "ok");
+      return result;
+    } catch (error) {
+      finish?.(outcomeOf(error), error);
+      throw error;
+    }
+  }
+
+  /** Calls the observer's request hook; returns the function that reports the end, if any. */
+  function observe(out: Outgoing): ((outcome: RequestOutcome, error?: unknown) => void) | undefined {
+    if (config.observer?.request === undefined) return undefined;
+    const start = { method: out.method, ...(out.tool === undefined ? {} : { tool: out.tool }), ...(out.server === undefined ? {} : { serverInfo: out.server }) };
+    const end = safeCall((e: typeof start) => config.observer?.request?.(e), start, (error) => config.report(error, "observer.request"));
+    if (typeof end !== "function") return undefined;
+    const began = performance.now();
+    return (outcome, error) => {
+      const event: RequestEndEvent = { ...start, durationMs: performance.now() - began, outcome, ...(error === undefined ? {} : { error }) };
+      safeCall(end, event, (e) => config.report(e, "the observer's request end hook"));
+    };
   }
 
   function progress(params: unknown): void {
