@@ -53,12 +53,12 @@ describe("forced disconnects mid-stream", () => {
       onEvent: (e) => events.push(e),
       reconnect: { maxRetries: 3 },
     });
-    const { peer, logs } = await drive(transport);
+    const { peer, logs } = await drive(transport, 150_000);
     await initialize(peer);
     const count = Number(await callText(peer, "count"));
     expect(cutter.made()).toBe(100);
     expect(logs).toEqual(Array.from({ length: count }, (_, i) => i));
     expect(events.filter((e) => e.type === "reconnecting").length).toBeGreaterThanOrEqual(99);
     await peer.close();
-  });
+  }, 180_000);
 });

@@ -16,10 +16,10 @@ export interface DrivenPeer {
 }
 
 /** Creates and starts a peer over `transport`, answering `ping` and recording log notifications. */
-export async function drive(transport: Transport): Promise<DrivenPeer> {
+export async function drive(transport: Transport, requestTimeoutMs = 20_000): Promise<DrivenPeer> {
   const warnings: string[] = [];
   const peer = createPeer(transport, {
-    requestTimeoutMs: 20_000,
+    requestTimeoutMs,
     logger: { warn: (message) => void warnings.push(message), error: (message) => void warnings.push(message) },
   });
   const logs: unknown[] = [];

@@ -54,7 +54,11 @@ function orderedEventStore(): EventStore {
     async replayEventsAfter(lastEventId, { send }) {
       const at = events.findIndex((event) => event.id === lastEventId);
       const stream = events[at]?.stream ?? "";
-      for (const event of events.slice(at + 1)) if (event.stream === stream) await send(event.id, event.message);
+      // Index-based, so events stored while the replay runs are replayed too.
+      for (let i = at + 1; i < events.length; i++) {
+        const event = events[i];
+        if (event?.stream === stream) await send(event.id, event.message);
+      }
       return stream;
     },
   };
