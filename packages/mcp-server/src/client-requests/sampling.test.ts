@@ -44,11 +44,16 @@ describe("sampling", () => {
     await expect(client.request({ method: "prompts/get", params: { name: "summary" } }, GetPromptResultSchema)).rejects.toMatchObject({
       code: McpErrorCode.MissingRequiredClientCapability,
     });
-    const withSampling = await connectSdkClient(samplingServer(), { capabilities: { sampling: {} } });
+    const server = samplingServer();
+    const withSampling = await connectSdkClient(server, { capabilities: { sampling: {} } });
+    const s2Sample = (session: typeof withSampling.session, message: Parameters<typeof server.sample>[1]["messages"][number]) =>
+      server.sample(session, { messages: [message], maxTokens: 5 });
     await expect(withSampling.client.callTool({ name: "ask", arguments: { tools: true } })).rejects.toMatchObject({
       code: McpErrorCode.MissingRequiredClientCapability,
       data: { requiredCapabilities: { sampling: { tools: {} } } },
     });
+    const toolContent = { role: "user" as const, content: [{ type: "tool_result" as const, toolUseId: "1", content: [] }] };
+    await expect(s2Sample(withSampling.session, toolContent)).rejects.toMatchObject({ code: McpErrorCode.MissingRequiredClientCapability });
   });
 
   it("reports a malformed sampling result as a tool error, never a crash", async () => {

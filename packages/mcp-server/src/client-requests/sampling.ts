@@ -10,9 +10,20 @@ import { createMissingCapabilityError } from "./capabilities";
 import { MalformedResultError } from "./types";
 import type { ClientRequestOptions, ClientTarget } from "./types";
 
+const TOOL_CONTENT = new Set(["tool_use", "tool_result"]);
+
+/** True when a message carries tool use or tool result content (only for clients with `sampling.tools`). */
+function hasToolContent(params: CreateMessageRequestParams): boolean {
+  return params.messages.some((m) => {
+    const blocks: readonly unknown[] = Array.isArray(m?.content) ? m.content : [m?.content];
+    return blocks.some((b) => TOOL_CONTENT.has((b as { type?: string } | null)?.type ?? ""));
+  });
+}
+
 function required(params: CreateMessageRequestParams, caps: ClientCapabilities): ClientCapabilities | undefined {
   if (caps.sampling === undefined) return { sampling: {} };
-  if ((params.tools !== undefined || params.toolChoice !== undefined) && caps.sampling.tools === undefined) {
+  const usesTools = params.tools !== undefined || params.toolChoice !== undefined || hasToolContent(params);
+  if (usesTools && caps.sampling.tools === undefined) {
     return { sampling: { tools: {} } };
   }
   const context = params.includeContext;
