@@ -173,3 +173,15 @@ describe("connection lifecycle", () => {
     expect(((await call) as RequestError).code).toBe("ABORTED");
   });
 });
+
+describe("connection lifecycle: slow factories", () => {
+  it("closes a transport the factory delivers after the connect timeout", async () => {
+    let deliver: ((t: Transport) => void) | undefined;
+    const client = make({ transport: () => new Promise<Transport>((resolve) => (deliver = resolve)), connectTimeoutMs: 50, reconnect: { retries: 0 } });
+    const error = await client.connect().catch((e: unknown) => e);
+    expect((error as McpClientError).code).toBe(ClientErrorCode.ConnectTimeout);
+    const late = await createScriptedServer();
+    deliver?.(late.transport);
+    await late.peer.closed;
+  });
+});

@@ -74,8 +74,14 @@ export function createConnection(config: ConnectionConfig): Connection {
       `The server did not complete the MCP handshake within ${config.connectTimeoutMs} ms (connectTimeoutMs); check that it is running and speaks MCP`)), config.connectTimeoutMs);
     const reconnect = everConnected;
     try {
-      const transport = await raceSignal(Promise.resolve().then(getTransport), aborter.signal, "connect").catch((e: unknown) => {
-        throw aborter.signal.aborted ? aborter.signal.reason : e;
+      const creating = Promise.resolve().then(getTransport);
+      const transport = await raceSignal(creating, aborter.signal, "connect").catch((e: unknown) => {
+        // A transport the factory delivers after the timeout is closed, never leaked.
+        if (aborter.signal.aborted) {
+          creating.then((late) => late.close(), () => {});
+          throw aborter.signal.reason;
+        }
+        throw e;
       });
       const opened = await config.open(transport, aborter.signal);
       const { info, protocolVersion } = opened.server;
