@@ -44,6 +44,12 @@ describe("client against our own @proto/mcp-server", () => {
     expect((await client.listAllPrompts()).map((p) => p.name)).toEqual(["greet"]);
   });
 
+  it("probes with server/discover and learns the versions our server serves", async () => {
+    const { client } = await setup({ probe: true });
+    expect(client.server?.supportedVersions).toEqual(["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]);
+    expect(client.server?.protocolVersion).toBe("2025-11-25");
+  });
+
   it("calls tools, reads resources, gets prompts and completes arguments", async () => {
     const { client } = await setup();
     expect((await client.callTool("add", { a: 1, b: 2 })).structuredContent).toEqual({ sum: 3 });
