@@ -21,6 +21,7 @@ describe("createHttpClientTransport", () => {
     const init = await initialize(peer, "2024-11-05");
     expect(init.protocolVersion).toBe("2024-11-05");
     expect(transport.kind).toBe("sse");
+    expect(transport.protocolVersion).toBeUndefined();
     expect(events).toContainEqual({ type: "fallback", status: 405 });
     expect(await callText(peer, "chatty")).toBe("done");
     expect(logs).toEqual(["step 1", "step 2", "step 3"]);
@@ -35,6 +36,7 @@ describe("createHttpClientTransport", () => {
     await initialize(peer);
     expect(transport.kind).toBe("streamable-http");
     expect(transport.sessionId).toBeDefined();
+    expect(transport.protocolVersion).toBe("2025-11-25");
     expect(await callText(peer, "hello")).toBe("hello");
     await peer.close();
   });

@@ -30,6 +30,8 @@ export interface HttpClientTransport extends Transport {
   readonly kind: HttpTransportKind | undefined;
   /** The session id, when the server issued one (Streamable HTTP only). */
   readonly sessionId: string | undefined;
+  /** The negotiated protocol version sent as `MCP-Protocol-Version` (Streamable HTTP only). */
+  readonly protocolVersion: string | undefined;
   /** Registers an event listener; returns the function that removes it. */
   subscribe(listener: HttpClientEventListener): () => void;
 }
@@ -114,6 +116,9 @@ export function createHttpClientTransport(url: string | URL, options: HttpClient
     },
     get sessionId() {
       return kind === "sse" ? undefined : streamable.sessionId;
+    },
+    get protocolVersion() {
+      return kind === "sse" ? undefined : streamable.protocolVersion;
     },
     subscribe(listener) {
       listeners.add(listener);
