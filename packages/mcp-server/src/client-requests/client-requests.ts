@@ -43,6 +43,9 @@ function contextTarget(ctx: BaseRequestContext): ClientTarget {
     get clientCapabilities() {
       return ctx.clientCapabilities;
     },
+    get protocolVersion() {
+      return ctx.protocolVersion;
+    },
     request: (method, params, options) =>
       ctx.request(method, params, {
         ...options,
@@ -55,6 +58,9 @@ function sessionTarget(session: ServerSession): ClientTarget {
   return {
     get clientCapabilities() {
       return session.clientCapabilities;
+    },
+    get protocolVersion() {
+      return session.protocolVersion;
     },
     request: (method, params, options) => session.request(method, params, options),
   };

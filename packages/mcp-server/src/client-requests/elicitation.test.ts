@@ -41,6 +41,15 @@ describe("form elicitation", () => {
     expect(result.structuredContent).toEqual({ name: "Ada", age: 36, color: "g", tags: ["a"] });
   });
 
+  it("sends no mode field to a 2025-06-18 client", async () => {
+    const raw = await connectRawClient(formServer(), { elicitation: {} }, "2025-06-18");
+    const answer = raw.call(1, "tools/call", { name: "signup", arguments: {} });
+    const request = (await raw.next((m) => "method" in m && m.method === "elicitation/create")) as { id: number; params: object };
+    expect(request.params).not.toHaveProperty("mode");
+    await raw.send({ jsonrpc: "2.0", id: request.id, result: { action: "cancel" } });
+    expect(await answer).toMatchObject({ result: { content: [{ text: "no: cancel" }] } });
+  });
+
   it("passes decline and cancel through", async () => {
     const { client } = await connectSdkClient(formServer(), { capabilities: { elicitation: {} } });
     client.setRequestHandler(ElicitRequestSchema, async () => ({ action: "decline" }));

@@ -6,7 +6,7 @@
  * user has visited URLs: it throws the -32042 error built by `urlElicitationRequired`.
  */
 import type { JsonRpcError, JsonRpcParams, Logger } from "@proto/jsonrpc";
-import { NotificationMethod, RequestMethod, createUrlElicitationRequiredError } from "@proto/mcp-protocol";
+import { NotificationMethod, RequestMethod, compareVersions, createUrlElicitationRequiredError } from "@proto/mcp-protocol";
 import type { ElicitRequestURLParams } from "@proto/mcp-protocol";
 import type { ServerSession } from "../session-types";
 import { createMissingCapabilityError, supportsFormElicitation, supportsUrlElicitation } from "./capabilities";
@@ -35,7 +35,11 @@ export async function elicitForm<const S extends ElicitationSchema>(
   if (typeof params?.message !== "string") throw new TypeError("elicit(): pass { message, requestedSchema }");
   checkElicitationSchema(params.requestedSchema);
   if (!supportsFormElicitation(target.clientCapabilities)) throw createMissingCapabilityError({ elicitation: { form: {} } }, "elicit()");
-  const wire = { mode: "form", message: params.message, requestedSchema: params.requestedSchema };
+  // `mode` arrived with 2025-11-25; older clients get the params they know.
+  const modes = target.protocolVersion === undefined || compareVersions(target.protocolVersion, "2025-11-25") >= 0;
+  const wire = modes
+    ? { mode: "form", message: params.message, requestedSchema: params.requestedSchema }
+    : { message: params.message, requestedSchema: params.requestedSchema };
   const result = await target.request(METHOD, wire as unknown as JsonRpcParams, options);
   const chosen = action(result);
   if (chosen !== "accept") return { action: chosen };

@@ -19,8 +19,8 @@ export interface RawClient {
   next(match: (message: JsonRpcMessage) => boolean): Promise<JsonRpcMessage>;
 }
 
-/** Connects a raw client and runs `initialize` + `notifications/initialized` with `capabilities`. */
-export async function connectRawClient(server: Server, capabilities: Record<string, unknown> = {}): Promise<RawClient> {
+/** Connects a raw client and runs `initialize` (at `protocolVersion`) + `notifications/initialized` with `capabilities`. */
+export async function connectRawClient(server: Server, capabilities: Record<string, unknown> = {}, protocolVersion = "2025-11-25"): Promise<RawClient> {
   const [mine, theirs] = createMemoryTransportPair();
   const frames: JsonRpcMessage[] = [];
   const waiters: { match: (m: JsonRpcMessage) => boolean; resolve: (m: JsonRpcMessage) => void }[] = [];
@@ -47,7 +47,7 @@ export async function connectRawClient(server: Server, capabilities: Record<stri
     await mine.send(params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params: params as JsonRpcParams });
     return wait;
   };
-  await call("init", "initialize", { protocolVersion: "2025-11-25", capabilities, clientInfo: { name: "raw", version: "0" } });
+  await call("init", "initialize", { protocolVersion, capabilities, clientInfo: { name: "raw", version: "0" } });
   await mine.send({ jsonrpc: "2.0", method: "notifications/initialized" });
   return { session, frames, send: (m) => mine.send(m), call, next };
 }

@@ -16,6 +16,8 @@ export interface ClientRequestOptions {
 /** Who a client request goes to: a request context (related to that request) or a session. */
 export interface ClientTarget {
   readonly clientCapabilities: ClientCapabilities;
+  /** The protocol version the request runs under (undefined before `initialize`). */
+  readonly protocolVersion: string | undefined;
   request(method: string, params?: JsonRpcParams, options?: RequestOptions): Promise<unknown>;
 }
 
