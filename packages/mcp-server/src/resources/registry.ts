@@ -7,6 +7,7 @@ import type { Completers } from "../completions/types";
 import { createUriTemplate } from "../uri-template/template";
 import type { UriTemplate } from "../uri-template/template";
 import { checkIcons, checkOptionalText, checkText, pick } from "./checks";
+import type { ResourceLister } from "./listing";
 import type { ResourceDefinition, ResourceReader, ResourceTemplateDefinition, ResourceTemplateReader } from "./types";
 
 /** A registered resource. */
@@ -18,6 +19,7 @@ export interface ResourceRecord {
 /** A registered resource template. */
 export interface TemplateRecord {
   readonly descriptor: ResourceTemplate;
+  readonly list: ResourceLister | undefined;
   readonly template: UriTemplate;
   readonly read: ResourceTemplateReader;
   readonly complete: Completers;
@@ -61,5 +63,7 @@ export function createTemplateRecord(def: ResourceTemplateDefinition, read: Reso
     if (typeof completer !== "function" && !Array.isArray(completer)) throw new TypeError(`${where}: complete.${name} must be a function or an array of strings`);
     complete[name] = completer;
   }
-  return { descriptor: Object.freeze(pick(def, ["uriTemplate", ...COMMON])), template, read: read as ResourceTemplateReader, complete };
+  if (def.list !== undefined && typeof def.list !== "function") throw new TypeError(`${where}: list must be a function returning resource descriptors`);
+  const list = def.list === undefined ? undefined : (ctx: Parameters<ResourceLister>[0]) => def.list!(ctx);
+  return { descriptor: Object.freeze(pick(def, ["uriTemplate", ...COMMON])), list, template, read: read as ResourceTemplateReader, complete };
 }

@@ -129,6 +129,34 @@ describe("resources with the official SDK client", () => {
     expect((await client.listResources()).resources.map((r) => r.uri)).toEqual(["mem://b"]);
   });
 
+  it("lists what templates enumerate after the static resources, paginated together", async () => {
+    const s = server(2);
+    s.resource({ uri: "users://1", name: "static one" }, () => "1");
+    let users = ["1", "2", "3"];
+    s.resourceTemplate(
+      { uriTemplate: "users://{id}", name: "user", list: () => users.map((id) => ({ uri: `users://${id}`, name: `user ${id}`, mimeType: "text/plain" })) },
+      (_uri, { id }) => `user ${String(id)}`,
+    );
+    const { client } = await connectSdkClient(s);
+    const first = await client.listResources();
+    expect(first.resources).toEqual([
+      { uri: "users://1", name: "static one" },
+      { uri: "users://2", name: "user 2", mimeType: "text/plain" },
+    ]);
+    const second = await client.listResources({ cursor: first.nextCursor! });
+    expect(second.resources.map((r) => r.uri)).toEqual(["users://3"]);
+    expect(second.nextCursor).toBeUndefined();
+    users = ["9"];
+    await expect(client.listResources({ cursor: first.nextCursor! })).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+  });
+
+  it("answers -32603 when a template's list() returns garbage", async () => {
+    const s = server();
+    s.resourceTemplate({ uriTemplate: "x://{id}", name: "x", list: () => [{ uri: 5 }] as never }, () => "x");
+    const { client } = await connectSdkClient(s);
+    await expect(client.listResources()).rejects.toMatchObject({ code: ErrorCode.InternalError });
+  });
+
   it("advertises subscribe and listChanged", async () => {
     const s = server();
     s.resource({ uri: "mem://a", name: "a" }, () => "a");

@@ -14,6 +14,7 @@ import type { RequestContext } from "../context";
 import type { Feature, FeatureHost } from "../feature";
 import { createUriTemplateRouter } from "../uri-template/router";
 import { toReadResult } from "./contents";
+import { listWithTemplates } from "./listing";
 import type { ResourceReadReturn } from "./contents";
 import { createResourceRecord, createTemplateRecord } from "./registry";
 import type { ResourceRecord, TemplateRecord } from "./registry";
@@ -86,7 +87,10 @@ export function createResources(host: FeatureHost) {
     closeState: (state, session) => subscriptions.forget(session, state),
     requests: {
       [RequestMethod.ResourcesList]: (params, ctx) => {
-        const page = resourceList.page(paramsOf(params).cursor, ctx.session);
+        const cursor = paramsOf(params).cursor;
+        const listers = [...templates.values()].flatMap((t) => (t.list === undefined ? [] : [{ uriTemplate: t.descriptor.uriTemplate, list: t.list }]));
+        if (listers.length > 0) return listWithTemplates(resourceList.items(ctx.session), listers, cursor, host.pageSize, ctx);
+        const page = resourceList.page(cursor, ctx.session);
         return page.nextCursor === undefined ? { resources: page.items } : { resources: page.items, nextCursor: page.nextCursor };
       },
       [RequestMethod.ResourceTemplatesList]: (params, ctx) => {

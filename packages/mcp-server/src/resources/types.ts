@@ -51,6 +51,12 @@ export interface ResourceTemplateDefinition<T extends string = string> {
   readonly annotations?: Annotations;
   readonly icons?: readonly Icon[];
   readonly _meta?: Meta;
+  /**
+   * Lists the resources this template addresses now (they join `resources/list` after the
+   * static ones, paginated together). Called on every `resources/list`: keep it fast. Omit it
+   * for templates whose resources cannot be enumerated.
+   */
+  list?(ctx: RequestContext): readonly ResourceDefinition[] | Promise<readonly ResourceDefinition[]>;
   /** Completion of variables for `completion/complete` with a `ref/resource` reference. */
   readonly complete?: { readonly [K in TemplateVariableNames<T>]?: Completer } & { readonly [name: string]: Completer | undefined };
 }
