@@ -4,6 +4,7 @@ import type { Implementation, ProtocolVersion, ServerCapabilities } from "@proto
 import type { RequestContext } from "./context";
 import type { ExtensionInterceptor, ServerExtension } from "./extension";
 import type { AnyFeature, FeatureNotificationContext } from "./feature";
+import type { ContextFactory } from "./session-context";
 import type { SessionState } from "./session-state";
 import type { ServerSession } from "./session-types";
 
@@ -31,6 +32,8 @@ export interface ServerCore {
   readonly interceptors: ReadonlyMap<string, readonly ExtensionInterceptor[]>;
   readonly features: readonly AnyFeature[];
   readonly extensions: readonly ServerExtension[];
+  /** Builds a request's context. */
+  readonly createContext: ContextFactory;
   /** The capabilities of the definition (features and options), without extensions. */
   capabilities(): ServerCapabilities;
   /** Called when a session starts and when it ends. */

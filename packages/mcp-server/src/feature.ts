@@ -47,9 +47,15 @@ export interface Feature<S = undefined> {
   /** Releases a session's state when the session closes. */
   closeState?(state: S, session: ServerSession): void;
   /**
-   * Installs this feature's members on a request context (see `FeatureContext`), e.g.
-   * `ctx.log = (level, data) => ...`. Called once per request, before its handler runs;
-   * keep it cheap (assign closures, do no I/O).
+   * This feature's members of the request context (see `FeatureContext`), each made by a
+   * factory called on first access only and cached on that context:
+   * `context: { log: (ctx, state) => (level, data, logger) => ... }`. Prefer this to
+   * `extendContext`: a request that never uses a member pays nothing for it.
+   */
+  readonly context?: { readonly [K in keyof FeatureContext]?: (ctx: RequestContext, state: S) => FeatureContext[K] };
+  /**
+   * Installs members on every request context eagerly, e.g. `ctx.log = ...`. Called once per
+   * request before its handler runs; costs a closure per member per request, so prefer `context`.
    */
   extendContext?(ctx: BaseRequestContext & Partial<Mutable<FeatureContext>>, state: S): void;
 }

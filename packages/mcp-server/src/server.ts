@@ -14,6 +14,7 @@ import type { AnyFeature, FeatureHost } from "./feature";
 import { createListEndpoint } from "./list-endpoint";
 import type { Server, ServerInfo, ServerOptions } from "./server-types";
 import { createSession } from "./session";
+import { createContextFactory } from "./session-context";
 import type { PendingSession } from "./session";
 import type { ServerSession } from "./session-types";
 import { createTools } from "./tools";
@@ -90,6 +91,7 @@ export function createServer(info: ServerInfo, options: ServerOptions = {}): Ser
     interceptors,
     features,
     extensions,
+    createContext: createContextFactory(features),
     capabilities: (): ServerCapabilities => mergeCapabilities([...features.map((f) => f.capabilities?.()), options.capabilities]),
     opened: () => {},
     closed(state, view) {

@@ -1,16 +1,28 @@
 /**
  * Building a request's context: the per-request protocol context (from `_meta`, else the
- * session), then the members each feature installs.
+ * session), then the members features add.
+ *
+ * Contexts are cheap: each is an object with the request's data as own fields, on a
+ * prototype (one per server) whose members (`signal`, `notify`, `request`, and the features'
+ * `context` members) are created on first access and then cached on that context. A tool
+ * call that never logs or samples allocates none of those closures.
  */
 import type { RequestContext as PeerRequestContext } from "@proto/jsonrpc";
 import type { ClientCapabilities, Implementation, RequestMeta } from "@proto/mcp-protocol";
 import { MetaKey } from "@proto/mcp-protocol";
 import type { BaseRequestContext, RequestContext } from "./context";
-import type { ServerCore } from "./core";
+import type { AnyFeature, Mutable } from "./feature";
 import type { SessionState } from "./session-state";
 import type { ServerSession } from "./session-types";
 
 const NO_META: RequestMeta = Object.freeze({});
+const RC = Symbol("peer request context");
+const STATE = Symbol("session state");
+
+interface Internal {
+  [RC]: PeerRequestContext;
+  [STATE]: SessionState;
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -23,34 +35,67 @@ export function metaOf(params: unknown): RequestMeta {
   return isRecord(meta) ? (meta as RequestMeta) : NO_META;
 }
 
-/** Builds the context of one request. `version` is the request's effective protocol version. */
-export function createContext(
-  core: ServerCore,
+function own(target: object, name: string, value: unknown): void {
+  Object.defineProperty(target, name, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/** Defines a member created by `make` on first access, then cached on the context; assigning it overrides it. */
+function lazy(proto: object, name: string, make: (ctx: RequestContext & Internal) => unknown): void {
+  Object.defineProperty(proto, name, {
+    get(this: RequestContext & Internal) {
+      const value = make(this);
+      own(this, name, value);
+      return value;
+    },
+    set(this: object, value: unknown) {
+      own(this, name, value);
+    },
+    enumerable: false,
+    configurable: true,
+  });
+}
+
+/** What `createContextFactory` returns: builds the context of one request. */
+export type ContextFactory = (
   state: SessionState,
   view: ServerSession,
   rc: PeerRequestContext,
   meta: RequestMeta,
   version: string,
-): RequestContext {
-  const caps = meta[MetaKey.ClientCapabilities];
-  const info = meta[MetaKey.ClientInfo];
-  const ctx: BaseRequestContext = {
-    requestId: rc.id,
-    method: rc.method,
-    get signal() {
-      return rc.signal;
+) => RequestContext;
+
+/** Builds the shared prototype once (per server) and returns the per-request factory. */
+export function createContextFactory(features: readonly AnyFeature[]): ContextFactory {
+  const proto = {};
+  Object.defineProperty(proto, "signal", {
+    get(this: Internal) {
+      return this[RC].signal;
     },
-    session: view,
-    principal: rc.info.principal,
-    meta,
-    protocolVersion: version,
-    clientCapabilities: isRecord(caps) ? (caps as ClientCapabilities) : state.clientCapabilities,
-    clientInfo: isRecord(info) ? (info as unknown as Implementation) : state.clientInfo,
-    notify: (method, params) => rc.notify(method, params),
-    request: (method, params, options) => rc.request(method, params, options),
-  };
-  for (const feature of core.features) {
-    if (feature.extendContext !== undefined) feature.extendContext(ctx, state.features.get(feature));
+  });
+  lazy(proto, "notify", (ctx) => (method: string, params?: never) => ctx[RC].notify(method, params));
+  lazy(proto, "request", (ctx) => (method: string, params?: never, options?: never) => ctx[RC].request(method, params, options));
+  for (const feature of features) {
+    for (const [name, make] of Object.entries(feature.context ?? {})) {
+      if (typeof make === "function") lazy(proto, name, (ctx) => make(ctx, ctx[STATE].features.get(feature)));
+    }
   }
-  return ctx as RequestContext;
+  const eager = features.filter((f) => f.extendContext !== undefined);
+
+  return (state, view, rc, meta, version) => {
+    const ctx = Object.create(proto) as Mutable<BaseRequestContext> & Internal;
+    const caps = meta[MetaKey.ClientCapabilities];
+    const info = meta[MetaKey.ClientInfo];
+    ctx.requestId = rc.id;
+    ctx.method = rc.method;
+    ctx.session = view;
+    ctx.principal = rc.info.principal;
+    ctx.meta = meta;
+    ctx.protocolVersion = version;
+    ctx.clientCapabilities = isRecord(caps) ? (caps as ClientCapabilities) : state.clientCapabilities;
+    ctx.clientInfo = isRecord(info) ? (info as unknown as Implementation) : state.clientInfo;
+    ctx[RC] = rc;
+    ctx[STATE] = state;
+    for (const feature of eager) feature.extendContext?.(ctx, state.features.get(feature));
+    return ctx as unknown as RequestContext;
+  };
 }

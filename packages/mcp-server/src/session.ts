@@ -12,7 +12,7 @@ import type { JsonRpcParams, RequestContext as PeerRequestContext, Transport } f
 import { allowsBatches, createUnsupportedVersionError, isSupportedProtocolVersion, LATEST_PROTOCOL_VERSION, mcpCancellation, MetaKey } from "@proto/mcp-protocol";
 import type { RequestContext } from "./context";
 import type { ServerCore } from "./core";
-import { createContext, metaOf } from "./session-context";
+import { metaOf } from "./session-context";
 import { discover, initialize } from "./session-lifecycle";
 import type { SessionState } from "./session-state";
 import { createSessionState, createSessionView } from "./session-state";
@@ -71,7 +71,7 @@ export function createSession(core: ServerCore, transport: Transport, options: C
     if (rc.inBatch && !allowsBatches(version)) {
       throw new JsonRpcError(ErrorCode.InvalidRequest, `Invalid Request: JSON-RPC batches are not allowed under protocol version ${version}; send each request on its own`);
     }
-    return run(method, params, createContext(core, state, view, rc, meta, version));
+    return run(method, params, core.createContext(state, view, rc, meta, version));
   }
 
   const added = new Set<string>();

@@ -10,6 +10,7 @@ import type { RequestContext } from "./context";
 import { coerceArguments } from "./coercion";
 import type { ToolRecord } from "./tool-registry";
 import { handlerOf } from "./tool-registry";
+import type { ToolHandler } from "./tool-types";
 import { toCallToolResult, toolError } from "./tool-result";
 import type { ToolArgumentsErrorDetails } from "./validation-report";
 import { formatArgumentErrors, toArgumentErrors } from "./validation-report";
@@ -84,24 +85,49 @@ function fromThrown(record: ToolRecord, error: unknown, ctx: RequestContext, log
   return toolError(message === "" ? "The tool failed" : message);
 }
 
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
+}
+
+function finish(host: ToolCallHost, record: ToolRecord, value: unknown, ctx: RequestContext): CallToolResult {
+  try {
+    return checkOutput(record, toCallToolResult(value));
+  } catch (error) {
+    return fromThrown(record, error, ctx, host.logger);
+  }
+}
+
+/** Runs the handler; stays synchronous when the handler is (no microtask hop for a plain return). */
+function run(host: ToolCallHost, record: ToolRecord, handler: ToolHandler, args: unknown, ctx: RequestContext): CallToolResult | Promise<CallToolResult> {
+  let value: unknown;
+  try {
+    value = handler(args as never, ctx);
+  } catch (error) {
+    return fromThrown(record, error, ctx, host.logger);
+  }
+  if (!isThenable(value)) return finish(host, record, value, ctx);
+  return Promise.resolve(value).then(
+    (resolved) => finish(host, record, resolved, ctx),
+    (error: unknown) => fromThrown(record, error, ctx, host.logger),
+  );
+}
+
 /** Runs `tools/call`. Throws `JsonRpcError` for protocol errors; tool failures are `isError` results. */
-export async function callTool(host: ToolCallHost, params: JsonRpcParams | undefined, ctx: RequestContext): Promise<CallToolResult> {
+export function callTool(host: ToolCallHost, params: JsonRpcParams | undefined, ctx: RequestContext): CallToolResult | Promise<CallToolResult> {
   const p = (params ?? {}) as { name?: unknown; arguments?: unknown };
   if (Array.isArray(params) || typeof p.name !== "string") {
-    throw new JsonRpcError(ErrorCode.InvalidParams, 'Invalid params: tools/call needs { name: string, arguments?: object }');
+    throw new JsonRpcError(ErrorCode.InvalidParams, "Invalid params: tools/call needs { name: string, arguments?: object }");
   }
   const record = host.lookup(p.name);
   if (record === undefined) throw unknownTool(p.name);
   checkScopes(record, ctx.principal, host.unauthenticatedScopes);
   const checked = validArguments(record, p.arguments ?? {});
   if (!checked.ok) return checked.result;
-  try {
-    const handler = await handlerOf(record);
-    const value: unknown = await handler(checked.args as never, ctx);
-    return checkOutput(record, toCallToolResult(value));
-  } catch (error) {
-    return fromThrown(record, error, ctx, host.logger);
-  }
+  if (record.handler !== undefined) return run(host, record, record.handler, checked.args, ctx);
+  return Promise.resolve(handlerOf(record)).then(
+    (handler) => run(host, record, handler, checked.args, ctx),
+    (error: unknown) => fromThrown(record, error, ctx, host.logger),
+  );
 }
 
 /** The scopes a `tools/call` request needs, or undefined when the tool needs none or is not served. */
