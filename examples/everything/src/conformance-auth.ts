@@ -15,6 +15,7 @@ import {
   createJwtBearerAuth,
   createOAuth,
   followRedirects,
+  type JwsAlgorithm,
   type OAuthProvider,
   requestIdJag,
 } from "@proto/mcp-client/oauth";
@@ -25,6 +26,8 @@ export const CONFORMANCE_CLIENT_METADATA_URL = "https://conformance-test.local/c
 
 /** The redirect URI registered by the headless flow (never listened on: the redirect is read, not followed). */
 export const CONFORMANCE_REDIRECT_URI = "http://localhost:3000/callback";
+
+const ALGORITHMS: readonly JwsAlgorithm[] = ["ES256", "ES384", "ES512", "RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "EdDSA"];
 
 /** What `MCP_CONFORMANCE_CONTEXT` carries for the scenarios that need it. */
 interface ScenarioContext {
@@ -60,10 +63,8 @@ export function providerFor(scenario: string, serverUrl: string, context: unknow
         clientSecret: required(ctx, "client_secret", scenario),
       });
     case "auth/client-credentials-jwt": {
-      const algorithm = ctx.signing_algorithm ?? "ES256";
-      if (algorithm !== "ES256" && algorithm !== "ES384" && algorithm !== "RS256" && algorithm !== "PS256" && algorithm !== "EdDSA") {
-        throw new TypeError(`${scenario}: unsupported signing_algorithm ${algorithm}`);
-      }
+      const algorithm = ALGORITHMS.find((name) => name === (ctx.signing_algorithm ?? "ES256"));
+      if (algorithm === undefined) throw new TypeError(`${scenario}: unsupported signing_algorithm ${String(ctx.signing_algorithm)}`);
       return createClientCredentialsAuth({
         serverUrl,
         clientId: required(ctx, "client_id", scenario),
