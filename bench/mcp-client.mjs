@@ -76,58 +76,57 @@ async function time(fn) {
   return performance.now() - start;
 }
 
-const scenarios = {
-  async connect(open) {
-    return time(async () => {
-      for (let i = 0; i < CONNECT; i++) await (await open()).close();
-    }).then((ms) => ({ ms, n: CONNECT }));
-  },
-  async "call (sequential)"(open) {
-    const c = await open();
-    for (let i = 0; i < CALL / 10; i++) await c.call("echo", { text: "warm" });
-    const ms = await time(async () => {
-      for (let i = 0; i < CALL; i++) await c.call("echo", { text: "hello" });
-    });
-    await c.close();
-    return { ms, n: CALL };
-  },
-  async [`call (${CONCURRENCY} in flight)`](open) {
-    const c = await open();
-    for (let done = 0; done < CALL / 10; done += CONCURRENCY) await Promise.all(Array.from({ length: CONCURRENCY }, () => c.call("echo", { text: "warm" })));
-    const ms = await time(async () => {
-      for (let done = 0; done < CALL; done += CONCURRENCY) {
-        await Promise.all(Array.from({ length: CONCURRENCY }, () => c.call("echo", { text: "hello" })));
-      }
-    });
-    await c.close();
-    return { ms, n: CALL };
-  },
-  async "tools/list (100 tools)"(open) {
-    const c = await open();
-    for (let i = 0; i < LIST / 10; i++) await c.list();
-    const ms = await time(async () => {
-      for (let i = 0; i < LIST; i++) await c.list();
-    });
-    await c.close();
-    return { ms, n: LIST };
-  },
+// Each scenario opens one client of each kind, warms both, then times them in alternating
+// chunks (ours, sdk, sdk, ours, ...), so a loaded machine slows both alike. Best round wins.
+const CHUNKS = 10;
+const sequential = (n) => async (c) => {
+  for (let i = 0; i < n; i++) await c.call("echo", { text: "hello" });
 };
+const concurrent = (n) => async (c) => {
+  for (let done = 0; done < n; done += CONCURRENCY) await Promise.all(Array.from({ length: CONCURRENCY }, () => c.call("echo", { text: "hello" })));
+};
+const listing = (n) => async (c) => {
+  for (let i = 0; i < n; i++) await c.list();
+};
+const scenarios = [
+  { name: "call (sequential)", n: CALL, work: sequential },
+  { name: `call (${CONCURRENCY} in flight)`, n: CALL, work: concurrent },
+  { name: "tools/list (100 tools)", n: LIST, work: listing },
+];
 
-const results = [];
-for (const [name, run] of Object.entries(scenarios)) {
-  const best = { ours: Infinity, sdk: Infinity };
-  let n = 0;
-  for (let round = 0; round < ROUNDS; round++) {
-    // Alternate who goes first, so neither always runs on a colder JIT or a dirtier heap.
-    const order = [["ours", connectOurs], ["sdk", connectSdk]];
-    for (const [who, open] of round % 2 === 0 ? order : order.reverse()) {
-      const r = await run(open);
-      n = r.n;
-      best[who] = Math.min(best[who], r.ms);
+async function compare({ n, work }) {
+  const clients = { ours: await connectOurs(), sdk: await connectSdk() };
+  const totals = { ours: 0, sdk: 0 };
+  for (const c of Object.values(clients)) await work(n / CHUNKS)(c);
+  for (let chunk = 0; chunk < CHUNKS; chunk++) {
+    for (const who of chunk % 2 === 0 ? ["ours", "sdk"] : ["sdk", "ours"]) totals[who] += await time(() => work(n / CHUNKS)(clients[who]));
+  }
+  for (const c of Object.values(clients)) await c.close();
+  return totals;
+}
+
+async function compareConnect() {
+  const totals = { ours: 0, sdk: 0 };
+  for (let chunk = 0; chunk < CHUNKS; chunk++) {
+    for (const [who, open] of chunk % 2 === 0 ? [["ours", connectOurs], ["sdk", connectSdk]] : [["sdk", connectSdk], ["ours", connectOurs]]) {
+      totals[who] += await time(async () => {
+        for (let i = 0; i < CONNECT / CHUNKS; i++) await (await open()).close();
+      });
     }
   }
-  const perSec = (ms) => Math.round((n / ms) * 1000);
-  results.push({ scenario: name, "ours ops/s": perSec(best.ours), "sdk ops/s": perSec(best.sdk), "ours / sdk": (best.sdk / best.ours).toFixed(2) + "x" });
+  return totals;
+}
+
+const results = [];
+for (const scenario of [{ name: "connect", n: CONNECT, connect: true }, ...scenarios]) {
+  const best = { ours: Infinity, sdk: Infinity };
+  for (let round = 0; round < ROUNDS; round++) {
+    const totals = scenario.connect ? await compareConnect() : await compare(scenario);
+    best.ours = Math.min(best.ours, totals.ours);
+    best.sdk = Math.min(best.sdk, totals.sdk);
+  }
+  const perSec = (ms) => Math.round((scenario.n / ms) * 1000);
+  results.push({ scenario: scenario.name, "ours ops/s": perSec(best.ours), "sdk ops/s": perSec(best.sdk), "ours / sdk": (best.sdk / best.ours).toFixed(2) + "x" });
 }
 console.log(`Node ${process.version}, best of ${ROUNDS} rounds, same @proto/mcp-server, JSON over an in-memory pair`);
 console.table(results);
