@@ -2,12 +2,15 @@
  * @proto/mcp-server: an MCP 2025-11-25 server. One definition (tools, resources, prompts,
  * extensions) serves any number of isolated sessions over any `Transport`.
  */
+// Server, sessions, request context
 export { createServer } from "./server";
 export type { Server, CoreServer, ServerInfo, ServerOptions, ServerSummary } from "./server-types";
 export type { ServerSession, ConnectOptions } from "./session-types";
 export type { BaseRequestContext, RequestContext } from "./context";
 export type { FeatureContext } from "./context-features";
 export type { FeatureApi } from "./builtin-features";
+
+// Tools
 export type {
   ToolDefinition,
   LazyToolDefinition,
@@ -22,6 +25,9 @@ export type { FromSchema } from "./schema-types";
 export { TOOL_ERROR_META_KEY } from "./tool-call";
 export type { UnauthenticatedScopes } from "./tool-call";
 export type { ArgumentError, ArgumentErrorReason, ToolArgumentsErrorDetails } from "./validation-report";
+export { isCallToolResult, toCallToolResult } from "./tool-result";
+
+// Extensions
 export type {
   ServerExtension,
   ListItems,
@@ -31,11 +37,12 @@ export type {
   ExtensionInterceptor,
 } from "./extension";
 export type { ListKind, ListSpec, ListEndpoint } from "./list-endpoint";
-export type { Page } from "./pagination";
+
+// Pagination helpers
 export { paginate, createPageSource, encodeCursor, decodeCursor } from "./pagination";
-export type { PageSource } from "./pagination";
-export { isCallToolResult, toCallToolResult } from "./tool-result";
-// Features: resources, prompts, completions, logging, progress, client requests, URI templates.
+export type { Page, PageSource } from "./pagination";
+
+// Resources and URI templates
 export type {
   ResourceDefinition,
   ResourceReader,
@@ -47,6 +54,12 @@ export type {
   TemplateVariableNames,
 } from "./resources/types";
 export type { ResourceContentInput, ResourceReadReturn } from "./resources/contents";
+export { createUriTemplate, isUriTemplate } from "./uri-template/template";
+export type { UriTemplate } from "./uri-template/template";
+export type { UriTemplateValue, UriTemplateVariables, UriTemplateScalar } from "./uri-template/expand";
+export type { UriTemplateMatchValue, UriTemplateMatchVariables } from "./uri-template/decode";
+
+// Prompts and completions
 export type {
   PromptDefinition,
   PromptArgumentDefinition,
@@ -56,13 +69,11 @@ export type {
   PromptMessageInput,
   PromptReturn,
 } from "./prompts/types";
-export { MAX_COMPLETION_VALUES } from "./completions/completions";
-export type { Completer, Completers, CompletionContext, CompletionReturn } from "./completions/types";
-export { isLoggingLevel } from "./logging/logging";
-export { createMissingCapabilityError } from "./client-requests/capabilities";
+export type { CompletionReturn, CompletionContext, Completer, Completers } from "./completions/types";
+
+// Requests to the client
 export { ClientRequestFault, MalformedResultError } from "./client-requests/types";
 export type { ClientRequestOptions } from "./client-requests/types";
-export type { ListRootsOptions } from "./client-requests/roots";
 export type {
   ElicitationSchema,
   ElicitationResult,
@@ -72,9 +83,4 @@ export type {
   UrlElicitation,
   UrlElicitationResult,
 } from "./client-requests/elicitation-types";
-export { createUriTemplate, isUriTemplate } from "./uri-template/template";
-export type { UriTemplate } from "./uri-template/template";
-export { createUriTemplateRouter } from "./uri-template/router";
-export type { UriTemplateRouter, UriTemplateRoute } from "./uri-template/router";
-export type { UriTemplateScalar, UriTemplateValue, UriTemplateVariables } from "./uri-template/expand";
-export type { UriTemplateMatchValue, UriTemplateMatchVariables } from "./uri-template/decode";
+export type { ListRootsOptions } from "./client-requests/roots";

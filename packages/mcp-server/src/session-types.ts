@@ -7,7 +7,7 @@ import type { ClientCapabilities, Implementation, JsonObject, ServerCapabilities
  * its transport closes. Nothing of one session is visible to another.
  */
 export interface ServerSession {
-  /** A random id (128 bits), or the transport's session id (`Mcp-Session-Id`) when it has one. */
+  /** A random id (a UUID) naming this session in logs; the transport's own session id (`Mcp-Session-Id`) is on each request's `ExchangeInfo`. */
   readonly id: string;
   /** True once `initialize` was answered (or the session was connected as already initialized). */
   readonly initialized: boolean;
