@@ -268,3 +268,36 @@ describe("encode", () => {
     expect(decode(encode(payload))).toEqual({ ok: true, payload, invalid: [] });
   });
 });
+
+describe("decode: which refusals are answered", () => {
+  const limits = { maxMessageBytes: 50 };
+  const big = "x".repeat(100);
+
+  it("marks an oversized response silent, so two peers cannot bounce errors forever", () => {
+    const result = decode(`{"jsonrpc":"2.0","id":1,"result":"${big}"}`, limits);
+    expect(result).toMatchObject({ ok: false, silent: true, error: { id: null } });
+  });
+
+  it("answers an oversized call (with its id), batch, or unreadable frame", () => {
+    expect(decode(`{"jsonrpc":"2.0","id":1,"method":"m","params":["${big}"]}`, limits)).toEqual({
+      ok: false,
+      error: expect.objectContaining({ id: 1 }),
+    });
+    expect(decode(`[{"jsonrpc":"2.0","id":1,"method":"m","params":["${big}"]}]`, limits)).toEqual({
+      ok: false,
+      error: expect.objectContaining({ id: null }),
+    });
+    expect(decode(`garbage ${big}`, limits)).toEqual({ ok: false, error: expect.objectContaining({ id: null }) });
+  });
+
+  it("reads the id of an oversized call only from the top level", () => {
+    const text = `{"jsonrpc":"2.0","params":{"id":"inner","method":"x"},"method":"m","id":"outer","pad":"${big}"}`;
+    expect(decode(text, limits)).toMatchObject({ ok: false, error: { id: "outer" } });
+    const escaped = `{"jsonrpc":"2.0","method":"m","id":"a\\"b","pad":"${big}"}`;
+    expect(decode(escaped, limits)).toMatchObject({ ok: false, error: { id: 'a"b' } });
+    const objectId = `{"jsonrpc":"2.0","method":"m","id":{"x":1},"pad":"${big}"}`;
+    expect(decode(objectId, limits)).toMatchObject({ ok: false, error: { id: null } });
+    const numberId = `{"jsonrpc":"2.0","method":"m","id" : -12.5e1 ,"pad":"${big}"}`;
+    expect(decode(numberId, limits)).toMatchObject({ ok: false, error: { id: -125 } });
+  });
+});

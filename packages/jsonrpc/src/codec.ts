@@ -7,7 +7,7 @@
 import type { JsonRpcFailure, JsonRpcMessage, JsonRpcPayload } from "./types";
 import { ErrorCode } from "./errors";
 import { isDepthWithin } from "./depth";
-import { findTopLevelId } from "./find-id";
+import { readTopLevel } from "./find-id";
 import { findPrototypeKey, mayHoldPrototypeKey } from "./proto-guard";
 import { checkMessage, invalidRequest } from "./validate";
 import {
@@ -39,7 +39,16 @@ export interface DecodeLimits {
  */
 export type DecodeResult =
   | { readonly ok: true; readonly payload: JsonRpcPayload; readonly invalid: readonly JsonRpcFailure[] }
-  | { readonly ok: false; readonly error: JsonRpcFailure };
+  | {
+      readonly ok: false;
+      readonly error: JsonRpcFailure;
+      /**
+       * Set when the refused frame must not be answered: it was too large to read and its
+       * top level is an object with no `method`, so it is most likely a response. Answering
+       * it could make two peers with small limits refuse each other's errors forever.
+       */
+      readonly silent?: boolean;
+    };
 
 const NONE: readonly JsonRpcFailure[] = Object.freeze([]);
 /** How much of an oversized frame is searched for the id of the error reply. */
@@ -55,9 +64,10 @@ function parseError(reason: string): DecodeResult {
   return refuse({ jsonrpc: "2.0", id: null, error: { code: ErrorCode.ParseError, message: `Parse error: ${reason}` } });
 }
 
-function tooLarge(text: string | undefined, max: number): DecodeResult {
-  const id = text === undefined ? null : findTopLevelId(text, ID_WINDOW);
-  return refuse(invalidRequest(id, `the message exceeds maxMessageBytes (${max} bytes)`));
+function tooLarge(text: string, max: number): DecodeResult {
+  const top = readTopLevel(text, ID_WINDOW);
+  const error = invalidRequest(top.id, `the message exceeds maxMessageBytes (${max} bytes)`);
+  return top.object && !top.call ? { ok: false, error, silent: true } : refuse(error);
 }
 
 function bytesToText(input: Uint8Array, max: number): string | DecodeResult {
@@ -111,7 +121,7 @@ function decodeText(input: string | Uint8Array, maxBytes: number, maxDepth: numb
     text = decoded;
   }
   if (!isDepthWithin(text, maxDepth)) {
-    return refuse(invalidRequest(findTopLevelId(text, text.length), `nesting exceeds maxDepth (${maxDepth} levels)`));
+    return refuse(invalidRequest(readTopLevel(text, text.length).id, `nesting exceeds maxDepth (${maxDepth} levels)`));
   }
   let value: unknown;
   try {

@@ -36,21 +36,30 @@ function readIdToken(text: string, i: number): JsonRpcId | undefined {
   return Number.isFinite(value) ? value : undefined;
 }
 
+/** What `readTopLevel` learns about a frame it cannot parse. */
+export interface TopLevel {
+  /** The top level is an object (not a batch, not garbage). */
+  readonly object: boolean;
+  /** That object has a `method` member: it is a call. */
+  readonly call: boolean;
+  /** The call's id when it is a string or a finite number (the last one wins, as with `JSON.parse`); else null. */
+  readonly id: JsonRpcId | null;
+}
+
 /**
- * Finds the `"id"` member of the top-level object in the first `window` characters of
- * `text` and returns it when it is a string or a finite number (the last one wins, as with
- * `JSON.parse`); otherwise null. Linear, string-aware, never recursive; a frame whose top
- * level is not an object (a batch) yields null. Also null when the request carries a
- * `method` that cannot be read: a response's id must never be echoed back (see codec).
+ * Reads the top-level `"method"` and `"id"` members of the object in the first `window`
+ * characters of `text`. Linear, string-aware, never recursive. The id is reported only for
+ * a call: a response's id must never be echoed back in an error, or it would settle one of
+ * the other side's own requests.
  */
-export function findTopLevelId(text: string, window: number): JsonRpcId | null {
+export function readTopLevel(text: string, window: number): TopLevel {
   const n = Math.min(text.length, window);
   let i = skipSpace(text, text.charCodeAt(0) === 0xfeff ? 1 : 0);
-  if (text.charCodeAt(i) !== 0x7b) return null;
+  if (text.charCodeAt(i) !== 0x7b) return { object: false, call: false, id: null };
   let depth = 0;
   let prev = 0;
   let id: JsonRpcId | null = null;
-  let sawMethod = false;
+  let call = false;
   while (i < n) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
@@ -61,7 +70,7 @@ export function findTopLevelId(text: string, window: number): JsonRpcId | null {
         const after = skipSpace(text, end);
         if (text.charCodeAt(after) === 0x3a) {
           if (key === '"id"') id = readIdToken(text, skipSpace(text, after + 1)) ?? null;
-          else if (key === '"method"') sawMethod = true;
+          else if (key === '"method"') call = true;
         }
       }
       prev = c;
@@ -73,5 +82,5 @@ export function findTopLevelId(text: string, window: number): JsonRpcId | null {
     if (!isSpace(c)) prev = c;
     i++;
   }
-  return sawMethod ? id : null;
+  return { object: true, call, id: call ? id : null };
 }

@@ -54,8 +54,8 @@ function foldingExchange(
 }
 
 /**
- * Delivers one decoded frame. A refused frame is answered on `exchange` with its error and
- * never reaches the sink. A batch with invalid elements reaches the sink with its valid
+ * Delivers one decoded frame. A refused frame is answered on `exchange` with its error
+ * (unless the result is marked `silent`) and never reaches the sink. A batch with invalid elements reaches the sink with its valid
  * elements only, and the errors of the invalid ones are folded into the batch's reply (or
  * sent alone when the valid elements expect no reply). An all-notification batch gets no
  * reply from here. Every refusal is also reported to `sink.error` as `BAD_FRAME`, so the
@@ -64,7 +64,7 @@ function foldingExchange(
 export function deliverFrame(result: DecodeResult, sink: TransportSink, exchange: Exchange): void {
   if (!result.ok) {
     sink.error(new TransportError(FaultCode.BadFrame, `Refused a frame: ${result.error.error.message}`));
-    replyOrReport(exchange, result.error, sink);
+    if (result.silent !== true) replyOrReport(exchange, result.error, sink);
     return;
   }
   const { payload, invalid } = result;
