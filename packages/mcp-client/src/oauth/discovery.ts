@@ -145,7 +145,7 @@ async function discoverLegacy(request: DiscoveryRequest): Promise<Discovery> {
 }
 
 function assertEndpointsSecure(metadata: AuthorizationServerMetadata, allowInsecure: boolean): void {
-  const endpoints = ["authorization_endpoint", "token_endpoint", "registration_endpoint"] as const;
+  const endpoints = ["authorization_endpoint", "token_endpoint", "registration_endpoint", "revocation_endpoint"] as const;
   for (const name of endpoints) {
     const value = metadata[name];
     if (value !== undefined) assertSecureUrl(parseUrl(value, `The ${name}`), `the ${name.replace("_", " ")}`, allowInsecure);

@@ -24,6 +24,8 @@ export interface AuthorizationServerMetadata {
   readonly authorization_endpoint?: string;
   readonly token_endpoint: string;
   readonly registration_endpoint?: string;
+  /** RFC 7009 token revocation. */
+  readonly revocation_endpoint?: string;
   readonly scopes_supported?: readonly string[];
   readonly response_types_supported?: readonly string[];
   readonly grant_types_supported?: readonly string[];
@@ -60,7 +62,7 @@ export function parseAuthorizationServerMetadata(value: unknown, source: string)
   const doc = requireObject(value, `The authorization server metadata at ${source}`);
   requireString(doc, "issuer", source);
   requireString(doc, "token_endpoint", source);
-  for (const member of ["authorization_endpoint", "registration_endpoint"]) {
+  for (const member of ["authorization_endpoint", "registration_endpoint", "revocation_endpoint"]) {
     if (doc[member] !== undefined) requireString(doc, member, source);
   }
   for (const member of AS_ARRAYS) requireStringArray(doc, member, source);

@@ -56,8 +56,11 @@ export interface OAuthProvider {
   authorize(options?: { readonly signal?: AbortSignal }): Promise<void>;
   /** The tokens held now, if any (for status displays; never log them). */
   tokens(): Promise<StoredTokens | undefined>;
-  /** Forgets this server's tokens, and with `registrations: true` its dynamic registrations too. */
-  clear(options?: { readonly registrations?: boolean }): Promise<void>;
+  /**
+   * Forgets this server's tokens; `revoke: true` first revokes them at the authorization server
+   * (RFC 7009, best effort), `registrations: true` also forgets its dynamic registrations.
+   */
+  clear(options?: { readonly registrations?: boolean; readonly revoke?: boolean }): Promise<void>;
 }
 
 /** Validates the common options and applies their defaults; misuse throws a `TypeError` naming `factory`. */
@@ -104,7 +107,7 @@ export function wrapSession(settings: SessionSettings, strategy: GrantStrategy):
     unauthorized: (context) => session.unauthorized(context),
     authorize: (options) => session.authorize(options?.signal),
     tokens: () => session.tokens(),
-    clear: (options) => session.clear(options?.registrations === true),
+    clear: (options) => session.clear(options?.registrations === true, options?.revoke === true),
   };
 }
 

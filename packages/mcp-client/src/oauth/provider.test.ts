@@ -270,6 +270,20 @@ describe("createOAuth: tokens over time", () => {
     expect(auth.log.authorizations).toHaveLength(1);
   });
 
+  it("clear({ revoke: true }) revokes the refresh and access tokens with client authentication", async () => {
+    const { auth, server } = await setup({ authMethods: ["client_secret_post"] });
+    const oauth = provider(server.url);
+    await oauth.authorize();
+    const held = await oauth.tokens();
+    await oauth.clear({ revoke: true });
+    expect(auth.log.revocations.map((form) => [form.get("token_type_hint"), form.get("token"), form.has("client_secret")])).toEqual([
+      ["refresh_token", held?.refreshToken, true],
+      ["access_token", held?.accessToken, true],
+    ]);
+    expect(auth.tokens.has(held?.accessToken ?? "")).toBe(false);
+    expect(await oauth.tokens()).toBeUndefined();
+  });
+
   it("authorize() logs in ahead of time and clear() forgets", async () => {
     const { auth, server } = await setup();
     const oauth = provider(server.url);

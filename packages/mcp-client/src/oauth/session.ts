@@ -8,11 +8,11 @@
  */
 import type { Logger } from "@proto/jsonrpc";
 import { type BearerChallenge, parseBearerChallenge } from "./challenge";
-import type { ClientIdentity, KeyCache } from "./client-auth";
+import { applyClientAuth, type ClientIdentity, type KeyCache } from "./client-auth";
 import { type Discovery, discover } from "./discovery";
 import { OAuthError, OAuthErrorCode } from "./errors";
 import type { GrantResult } from "./grants";
-import type { HttpSettings } from "./http";
+import { type HttpSettings, postForm } from "./http";
 import { coversScopes, selectScope, unionScopes } from "./scopes";
 import { requestToken } from "./token-endpoint";
 import { createSessionState, type SessionState } from "./session-state";
@@ -104,6 +104,7 @@ async function grant({ settings, strategy, state }: Engine, discovery: Discovery
     clientId: result.clientId,
     authMethod: result.method,
     issuedAt: settings.now(),
+    ...(discovery.metadata.revocation_endpoint === undefined ? {} : { revocationEndpoint: discovery.metadata.revocation_endpoint }),
   };
   await state.save({ ...state.value, tokens });
 }
@@ -135,6 +136,30 @@ async function stepUp(engine: Engine, challenge: BearerChallenge, signal?: Abort
   if (challenge.scope === undefined) return fullAuthorization(engine, challenge, signal, true);
   const discovery = await discoverFor(engine, challenge, signal);
   await grant(engine, discovery, unionScopes(engine.state.value?.tokens?.scope, challenge.scope), signal, true);
+}
+
+/** Revokes the refresh token, then the access token (RFC 7009 §2.1); best effort: failures are logged. */
+async function revokeTokens({ settings, strategy, state }: Engine, tokens: StoredTokens): Promise<void> {
+  if (tokens.revocationEndpoint === undefined) {
+    settings.logger?.warn(`The authorization server of ${settings.server.href} has no revocation endpoint; the tokens were only forgotten.`);
+    return;
+  }
+  const endpoint = parseUrl(tokens.revocationEndpoint, "The stored revocation endpoint");
+  assertSecureUrl(endpoint, "the revocation endpoint", settings.http.allowInsecureHttp);
+  const client = strategy.identityFor(tokens.clientId, tokens.issuer, state.value);
+  const pairs: [string, string | undefined][] = [["refresh_token", tokens.refreshToken], ["access_token", tokens.accessToken]];
+  for (const [hint, token] of pairs) {
+    if (token === undefined) continue;
+    const form = new URLSearchParams({ token, token_type_hint: hint });
+    const headers: Record<string, string> = {};
+    try {
+      await applyClientAuth(tokens.authMethod, client, form, headers, { audience: tokens.issuer, now: settings.now(), keys: settings.keys });
+      const result = await postForm(settings.http, endpoint, form, headers, OAuthErrorCode.TokenRequestFailed);
+      if (!result.ok) settings.logger?.warn(`Revoking the ${hint} at ${endpoint.href} answered HTTP ${result.status}.`);
+    } catch (error) {
+      settings.logger?.warn(`Revoking the ${hint} at ${endpoint.href} failed.`, error);
+    }
+  }
 }
 
 /** Creates the session engine; `provider-options.ts` wraps it into the public provider. */
@@ -200,8 +225,10 @@ export function createSession(settings: SessionSettings, strategy: GrantStrategy
       return state.value?.tokens;
     },
 
-    async clear(registrations: boolean): Promise<void> {
+    async clear(registrations: boolean, revoke: boolean): Promise<void> {
       await state.load();
+      const tokens = state.value?.tokens;
+      if (revoke && tokens !== undefined) await revokeTokens(engine, tokens);
       refreshTriedFor = undefined;
       state.resetAttempts();
       const clients = state.value?.clients;

@@ -19,6 +19,8 @@ export interface StoredTokens extends TokenSet {
   readonly authMethod: TokenEndpointAuthMethod;
   /** When they were obtained, in milliseconds since the epoch. */
   readonly issuedAt?: number;
+  /** The RFC 7009 revocation endpoint of the issuer, when it has one (used by `clear({ revoke: true })`). */
+  readonly revocationEndpoint?: string;
 }
 
 /** A dynamic client registration (RFC 7591 §3.2.1). */
@@ -89,6 +91,7 @@ function parseTokens(value: unknown): StoredTokens | undefined {
   if (!isTokenEndpointAuthMethod(value.authMethod)) return undefined;
   if (value.expiresAt !== undefined && typeof value.expiresAt !== "number") return undefined;
   if (value.issuedAt !== undefined && typeof value.issuedAt !== "number") return undefined;
+  if (value.revocationEndpoint !== undefined && typeof value.revocationEndpoint !== "string") return undefined;
   if (value.refreshToken !== undefined && typeof value.refreshToken !== "string") return undefined;
   if (value.scope !== undefined && typeof value.scope !== "string") return undefined;
   return value as unknown as StoredTokens;
