@@ -3,7 +3,7 @@
  * settings, and the lookups every request does (session by id and principal, protocol version).
  */
 import type { Principal } from "@proto/jsonrpc";
-import { ProtocolVersion } from "@proto/mcp-protocol";
+import { compareVersions, ProtocolVersion } from "@proto/mcp-protocol";
 import { HttpHeader } from "../shared/headers";
 import { principalKey } from "./auth-step";
 import { HttpServerError, HttpServerFault } from "./errors";
@@ -48,6 +48,16 @@ export function findSession(ctx: CoreContext, input: HttpIn, out: HttpOut, heade
 /** The version a request speaks: its header, else what the session negotiated, else 2025-03-26. */
 export function versionOf(input: HttpIn, session: Session | undefined): string {
   return input.header(HttpHeader.ProtocolVersion) ?? session?.protocolVersion ?? ASSUMED_PROTOCOL_VERSION;
+}
+
+/**
+ * Whether a stream may start with a priming event (an id and empty data): only clients of
+ * 2025-11-25 or later expect empty events. A session that negotiated 2025-11-25 qualifies even
+ * when one request's header names an older version.
+ */
+export function acceptsPriming(version: string, session: Session | undefined): boolean {
+  const latest = ProtocolVersion.V2025_11_25;
+  return compareVersions(version, latest) >= 0 || (session?.protocolVersion !== undefined && compareVersions(session.protocolVersion, latest) >= 0);
 }
 
 /** Answers 400 and returns false when `MCP-Protocol-Version` names a version we do not serve. */

@@ -61,7 +61,9 @@ export function createPostExchange(ctx: PostExchangeContext): PostExchange {
   let remaining = ctx.expected.length;
   let state: "pending" | "sse" | "done" = "pending";
   const held: JsonRpcMessage[] = [];
-  const controller = new AbortController();
+  // created on first read: an AbortController costs more than the rest of a small exchange
+  let controller: AbortController | undefined;
+  let abortReason: Error | undefined;
   let stream: SseStream | undefined;
 
   function settle(id: JsonRpcId | null): void {
@@ -102,7 +104,8 @@ export function createPostExchange(ctx: PostExchangeContext): PostExchange {
     if (state === "done") return;
     const wasStream = stream;
     end();
-    controller.abort(reason);
+    abortReason = reason;
+    controller?.abort(reason);
     wasStream?.close();
   }
 
@@ -163,6 +166,17 @@ export function createPostExchange(ctx: PostExchangeContext): PostExchange {
   });
   if (ctx.mode === "sse") startStream();
 
-  const exchange: Exchange = { reply, drop, signal: controller.signal, info: ctx.info };
+  const exchange: Exchange = {
+    reply,
+    drop,
+    get signal() {
+      if (!controller) {
+        controller = new AbortController();
+        if (abortReason) controller.abort(abortReason);
+      }
+      return controller.signal;
+    },
+    info: ctx.info,
+  };
   return { exchange, abort };
 }

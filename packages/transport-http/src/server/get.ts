@@ -4,10 +4,9 @@
  * `Last-Event-ID`, replays what the client missed on that one stream and re-attaches it.
  */
 import { encode } from "@proto/jsonrpc";
-import { compareVersions, ProtocolVersion } from "@proto/mcp-protocol";
 import { HttpHeader, MediaType } from "../shared/headers";
 import { authenticateRequest } from "./auth-step";
-import { checkVersion, findSession, versionOf } from "./context";
+import { acceptsPriming, checkVersion, findSession, versionOf } from "./context";
 import type { CoreContext } from "./context";
 import { HttpServerError, HttpServerFault } from "./errors";
 import { accepts, sendError } from "./http-util";
@@ -39,7 +38,7 @@ export async function handleGet(ctx: CoreContext, input: HttpIn, out: HttpOut, c
     await resume(ctx, session, lastEventId, out, headers);
     return;
   }
-  const prime = opts.eventStore !== undefined && compareVersions(versionOf(input, session), ProtocolVersion.V2025_11_25) >= 0;
+  const prime = opts.eventStore !== undefined && acceptsPriming(versionOf(input, session), session);
   session.listen(out.stream(200, headers), prime);
 }
 

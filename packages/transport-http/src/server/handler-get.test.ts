@@ -112,6 +112,19 @@ describe.each(kinds)("GET, DELETE and stateless mode (%s adapter)", (kind) => {
     expect(ticks.map((m) => m.params?.data.tick ?? `response ${m.id}`)).toEqual([0, 1, 2, 3, 4, 5, "response 9"]);
   });
 
+  it("primes streams only for sessions or requests of 2025-11-25 and later", async () => {
+    const t = await start({ eventStore: createMemoryEventStore(), responseMode: "sse" });
+    const modern = await session(t);
+    let events = await readEvents(await post(t, rpc(1, "ping"), { ...modern, "mcp-protocol-version": "2025-03-26" }));
+    expect(events[0]).toMatchObject({ data: "", id: expect.any(String) }); // negotiated 2025-11-25: primed
+    const init = await post(t, initBody(0, "2025-06-18"));
+    await init.text();
+    const old = { "mcp-session-id": init.headers.get("mcp-session-id") ?? "", "mcp-protocol-version": "2025-06-18" };
+    events = await readEvents(await post(t, rpc(2, "ping"), old));
+    expect(events.map((e) => e.data)).toEqual([JSON.stringify({ jsonrpc: "2.0", id: 2, result: {} })]);
+    expect(events[0]?.id).toBeDefined(); // still resumable: ids on every event
+  });
+
   it("refuses a Last-Event-ID of another session", async () => {
     const t = await start({ eventStore: createMemoryEventStore(), responseMode: "sse" });
     const mine = await session(t);

@@ -6,10 +6,10 @@
  */
 import { decode, deliverFrame, isRequest } from "@proto/jsonrpc";
 import type { DecodeResult, Exchange, ExchangeInfo, JsonRpcId, JsonRpcMessage, JsonRpcRequest, Principal } from "@proto/jsonrpc";
-import { allowsBatches, compareVersions, ProtocolVersion } from "@proto/mcp-protocol";
+import { allowsBatches } from "@proto/mcp-protocol";
 import { HttpHeader, LifecycleMethod, MediaType } from "../shared/headers";
 import { authenticateRequest, checkScopes } from "./auth-step";
-import { ASSUMED_PROTOCOL_VERSION, checkVersion, findSession, openSession, versionOf } from "./context";
+import { acceptsPriming, ASSUMED_PROTOCOL_VERSION, checkVersion, findSession, openSession, versionOf } from "./context";
 import type { CoreContext } from "./context";
 import { HttpServerError, HttpServerFault } from "./errors";
 import { createPostExchange } from "./exchange";
@@ -132,7 +132,7 @@ function deliver(ctx: CoreContext, d: Delivery): void {
     expected,
     headers,
     openStream: (hooks) => session.openStream(hooks),
-    prime: store !== undefined && compareVersions(version, ProtocolVersion.V2025_11_25) >= 0,
+    prime: store !== undefined && acceptsPriming(version, session),
     unsolicited,
     onResponse: d.init ? (response) => {
       if (response.id !== d.init?.id) return;
