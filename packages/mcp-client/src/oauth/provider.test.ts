@@ -161,6 +161,33 @@ describe("createOAuth: refusals", () => {
     }
   });
 
+  it("refuses a refused or malformed dynamic registration with REGISTRATION_FAILED", async () => {
+    const answers = [
+      new Response(JSON.stringify({ error: "invalid_client_metadata", error_description: "no" }), { status: 400 }),
+      new Response(JSON.stringify({ client_secret: "s" }), { status: 201 }),
+    ];
+    for (const answer of answers) {
+      const { auth, server } = await setup();
+      const fetchWithBadRegistration = (input: string | URL, init?: RequestInit) =>
+        String(input).endsWith("/register") ? Promise.resolve(answer.clone()) : fetch(input, init);
+      await expect(call(provider(server.url, { fetch: fetchWithBadRegistration }), server.url)).rejects.toMatchObject({ code: OAuthErrorCode.RegistrationFailed });
+      expect(auth.log.authorizations).toHaveLength(0);
+    }
+  });
+
+  it("refuses an authorization response that comes back to another URL", async () => {
+    const { auth, server } = await setup();
+    const elsewhere = createHeadlessRedirect({
+      redirectUri: "http://127.0.0.1:9/callback",
+      authorize: async (prompt) => {
+        const url = await followRedirects()(prompt);
+        return url.href.replace("/callback", "/other");
+      },
+    });
+    await expect(call(createOAuth({ serverUrl: server.url, redirect: elsewhere }), server.url)).rejects.toMatchObject({ code: OAuthErrorCode.InvalidCallback });
+    expect(auth.log.tokenRequests).toHaveLength(0);
+  });
+
   it("accepts the RFC 9207 iss when it is right", async () => {
     const { server } = await setup({ issParameter: true });
     expect((await call(provider(server.url), server.url)).status).toBe(200);
