@@ -5,12 +5,11 @@
  */
 import type { Logger, NotifyOptions, Peer, PeerOptions, RequestOptions } from "./peer-types";
 import type { Exchange, Transport, TransportSink } from "./transport";
-import type { JsonRpcMessage, JsonRpcParams, JsonRpcPayload, JsonRpcRequest, JsonRpcResponse } from "./types";
-import type { CallHost, InboundCall } from "./peer-call";
-import type { Outcome } from "./peer-inbound";
+import type { JsonRpcParams, JsonRpcPayload } from "./types";
+import type { CallHost } from "./peer-call";
 import { createInbound } from "./peer-inbound";
 import { createOutbound } from "./peer-outbound";
-import { createReplier } from "./peer-reply";
+import { createRouter } from "./peer-router";
 import { createSignalWatch } from "./peer-watch";
 import { FaultCode, RequestError, type TransportError } from "./errors";
 import { checkNonNegativeInteger, DEFAULT_REQUEST_TIMEOUT_MS } from "./limits";
@@ -48,40 +47,12 @@ export function createPeer(transport: Transport, options: PeerOptions = {}): Pee
     unwatch: watch.remove,
   };
   const inbound = createInbound(host, logger, options.cancellation, closedNow);
-  const replier = createReplier(logger);
+  const route = createRouter(inbound, outbound, logger);
 
   function notify(method: string, params?: JsonRpcParams, notifyOptions?: NotifyOptions): Promise<void> {
     if (typeof method !== "string") throw new TypeError("notify(method): method must be a string");
     if (isClosed) return Promise.reject(new RequestError(FaultCode.Closed, method, `Cannot send "${method}": the peer is closed`));
     return send(params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params }, notifyOptions?.via);
-  }
-
-  function response(message: JsonRpcResponse): void {
-    if (outbound.settle(message)) return;
-    if (message.id === null && "error" in message) logger.warn(`The peer reported an error with no id: ${message.error.message}`, message.error);
-    else logger.warn(`${FaultCode.UnknownResponse}: a response arrived for id ${JSON.stringify(message.id)}, which no request awaits`, message);
-  }
-
-  function one(message: JsonRpcMessage, exchange: Exchange, inBatch: boolean): Outcome {
-    if ("method" in message) {
-      if ("id" in message) return inbound.call(message as JsonRpcRequest, exchange, inBatch);
-      inbound.notification(message, exchange);
-    } else response(message);
-    return undefined;
-  }
-
-  function batch(messages: readonly JsonRpcMessage[], exchange: Exchange): void {
-    let outcomes: Outcome[] | undefined;
-    let pending = false;
-    for (const message of messages) {
-      const outcome = one(message, exchange, true);
-      if (outcome === undefined) continue;
-      (outcomes ??= []).push(outcome);
-      if (outcome instanceof Promise) pending = true;
-    }
-    if (outcomes === undefined) return;
-    if (!pending) replier.batch(exchange, outcomes as (JsonRpcResponse | undefined)[]);
-    else void Promise.all(outcomes).then((settled) => replier.batch(exchange, settled));
   }
 
   function teardown(reason: Error | undefined): void {
@@ -94,11 +65,7 @@ export function createPeer(transport: Transport, options: PeerOptions = {}): Pee
 
   const sink: TransportSink = {
     payload(payload, exchange) {
-      if (isClosed) return;
-      if (!Array.isArray(payload)) {
-        const outcome = one(payload as JsonRpcMessage, exchange, false);
-        if (outcome !== undefined) replier.single(exchange, outcome);
-      } else batch(payload, exchange);
+      if (!isClosed) route(payload, exchange);
     },
     error: (error: TransportError) => logger.warn(`${error.code}: ${error.message}`, error),
     closed: teardown,
