@@ -132,6 +132,19 @@ describe("auth on the handler (real sockets)", () => {
     expect((await post(r, rpc(2, "ping"), alice)).status).toBe(200);
   });
 
+  it("caps the live sessions of one principal (429), not of others", async () => {
+    const r = await start({ maxSessionsPerPrincipal: 2 });
+    const alice = await mint(key, { sub: "alice" });
+    await open(r, alice);
+    const second = await open(r, alice);
+    const refused = await post(r, initBody(), { authorization: `Bearer ${alice}` });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).not.toBeNull();
+    expect((await post(r, initBody(), { authorization: `Bearer ${await mint(key, { sub: "bob" })}` })).status).toBe(200);
+    await fetch(r.url, { method: "DELETE", headers: second });
+    expect((await post(r, initBody(), { authorization: `Bearer ${alice}` })).status).toBe(200);
+  });
+
   it("answers 503 (not 401) when the JWKS cannot be fetched", async () => {
     const jwks = await serveJwks(jwksOf(key));
     const url = jwks.url;

@@ -69,6 +69,13 @@ export function checkVersion(ctx: CoreContext, input: HttpIn, out: HttpOut, head
   return false;
 }
 
+/** True when `key` may open one more session (its expired ones are swept first). */
+function roomFor(ctx: CoreContext, key: string): boolean {
+  if (ctx.registry.countOf(key) < ctx.opts.maxSessionsPerPrincipal) return true;
+  ctx.registry.sweep();
+  return ctx.registry.countOf(key) < ctx.opts.maxSessionsPerPrincipal;
+}
+
 /**
  * Creates a session and connects it with the `connect` option. Stateful sessions get an id and are
  * registered; stateless ones live for one POST. Answers 500/503 and returns undefined on failure.
@@ -79,9 +86,14 @@ export async function openSession(ctx: CoreContext, principal: Principal | undef
     sendError(out, 503, `too many live sessions (maxSessions ${opts.maxSessions}); retry later`, { ...headers, "retry-after": "30" });
     return undefined;
   }
+  const key = principalKey(principal);
+  if (!opts.stateless && principal && !roomFor(ctx, key)) {
+    sendError(out, 429, `this caller already holds ${opts.maxSessionsPerPrincipal} live sessions (maxSessionsPerPrincipal); DELETE unused ones or retry later`, { ...headers, "retry-after": "30" });
+    return undefined;
+  }
   const session = createSession({
     id: opts.stateless ? undefined : newSessionId(),
-    principalKey: principalKey(principal),
+    principalKey: key,
     streamPrefix: randomHex(8),
     settings: opts.stateless ? { ...ctx.settings, store: undefined } : ctx.settings,
     maxQueued: opts.maxQueuedMessages,

@@ -44,6 +44,8 @@ export interface StreamableHttpServerOptions {
   readonly sessionIdleTtlMs?: number;
   /** Most sessions alive at once; `initialize` beyond it is answered 503. Default 10,000. */
   readonly maxSessions?: number;
+  /** Most live sessions one authenticated principal may hold (429 beyond; anonymous callers share `maxSessions` only). Default 100. */
+  readonly maxSessionsPerPrincipal?: number;
   /** Stores SSE events so clients can resume with `Last-Event-ID`. Default: none (streams are not resumable). */
   readonly eventStore?: EventStore;
   /** The SSE `retry` field (ms) sent with priming events and before an early close. Default 1,000. */
@@ -91,6 +93,7 @@ export interface ResolvedOptions {
   readonly standaloneSse: boolean;
   readonly sessionIdleTtlMs: number;
   readonly maxSessions: number;
+  readonly maxSessionsPerPrincipal: number;
   readonly eventStore: EventStore | undefined;
   readonly retryMs: number;
   readonly keepAliveMs: number;
@@ -133,6 +136,7 @@ export function resolveOptions(options: StreamableHttpServerOptions): ResolvedOp
     standaloneSse: options.standaloneSse ?? true,
     sessionIdleTtlMs: count(options.sessionIdleTtlMs, 30 * 60_000, "sessionIdleTtlMs", 1),
     maxSessions: count(options.maxSessions, 10_000, "maxSessions", 1),
+    maxSessionsPerPrincipal: count(options.maxSessionsPerPrincipal, 100, "maxSessionsPerPrincipal", 1),
     eventStore: options.eventStore,
     retryMs: count(options.retryMs, 1_000, "retryMs"),
     keepAliveMs: count(options.keepAliveMs, 15_000, "keepAliveMs"),

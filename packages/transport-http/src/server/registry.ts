@@ -24,6 +24,8 @@ export interface SessionRegistry {
   get(id: string): Session | undefined;
   /** True when a new session may be created now (expired ones are swept first). */
   hasRoom(): boolean;
+  /** Live sessions opened by this principal key. */
+  countOf(principalKey: string): number;
   add(session: Session): void;
   /** Forgets a session (it closed). */
   remove(session: Session): void;
@@ -37,14 +39,23 @@ export interface SessionRegistry {
 /** Creates a registry. */
 export function createSessionRegistry(options: RegistryOptions): SessionRegistry {
   const sessions = new Map<string, Session>();
+  const perPrincipal = new Map<string, number>();
   let timer: ReturnType<typeof setInterval> | undefined;
+
+  function forget(session: Session): void {
+    if (session.id === undefined || sessions.get(session.id) !== session) return;
+    sessions.delete(session.id);
+    const count = (perPrincipal.get(session.principalKey) ?? 1) - 1;
+    if (count <= 0) perPrincipal.delete(session.principalKey);
+    else perPrincipal.set(session.principalKey, count);
+  }
 
   function expired(session: Session): boolean {
     return !session.busy && options.now() - session.lastSeen > options.idleTtlMs;
   }
 
   function expire(session: Session): void {
-    if (session.id !== undefined) sessions.delete(session.id);
+    forget(session);
     void session.close(new HttpServerError(HttpServerFault.SessionExpired, `session idle for more than ${options.idleTtlMs} ms`));
   }
 
@@ -63,7 +74,7 @@ export function createSessionRegistry(options: RegistryOptions): SessionRegistry
       const session = sessions.get(id);
       if (!session) return undefined;
       if (session.isClosed) {
-        sessions.delete(id);
+        forget(session);
         return undefined;
       }
       if (expired(session)) {
@@ -80,11 +91,13 @@ export function createSessionRegistry(options: RegistryOptions): SessionRegistry
     add(session) {
       if (session.id === undefined) throw new TypeError("a registered session needs an id");
       sessions.set(session.id, session);
+      perPrincipal.set(session.principalKey, (perPrincipal.get(session.principalKey) ?? 0) + 1);
       if (timer === undefined && options.sweepMs > 0) timer = every(options.sweepMs, sweep);
     },
     remove(session) {
-      if (session.id !== undefined && sessions.get(session.id) === session) sessions.delete(session.id);
+      forget(session);
     },
+    countOf: (principalKey) => perPrincipal.get(principalKey) ?? 0,
     sweep,
     get size() {
       return sessions.size;
@@ -94,6 +107,7 @@ export function createSessionRegistry(options: RegistryOptions): SessionRegistry
       timer = undefined;
       const all = [...sessions.values()];
       sessions.clear();
+      perPrincipal.clear();
       await Promise.all(all.map((session) => session.close(reason)));
     },
   };
