@@ -7,16 +7,18 @@ import type { ProtocolVersion, ServerCapabilities } from "@proto/mcp-protocol";
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "@proto/mcp-protocol";
 import { installFeatures } from "./builtin-features";
 import { mergeCapabilities } from "./capabilities";
-import type { NotificationRoute, Route, ServerCore } from "./core";
-import type { ExtensionInterceptor, ServerExtension } from "./extension";
+import type { ServerCore } from "./core";
+import type { ServerExtension } from "./extension";
 import { createDecorator } from "./extension-decorate";
-import type { AnyFeature, FeatureHost } from "./feature";
+import type { FeatureHost } from "./feature";
 import { createListEndpoint } from "./list-endpoint";
+import type { ListEndpoint, ListKind } from "./list-endpoint";
 import type { Server, ServerInfo, ServerOptions } from "./server-types";
 import { createSession } from "./session";
 import { createContextFactory } from "./session-context";
 import type { PendingSession } from "./session";
-import type { ServerSession } from "./session-types";
+import type { ConnectOptions, ServerSession } from "./session-types";
+import { createRouter } from "./routes";
 import { createTools } from "./tools";
 import { createSchemaCompiler } from "./validation";
 
@@ -42,18 +44,19 @@ export function createServer(info: ServerInfo, options: ServerOptions = {}): Ser
   const logger = options.logger ?? SILENT;
   const { instructions, ...serverInfo } = info;
   const live = new Map<ServerSession, PendingSession>();
-  const extensions: ServerExtension[] = [];
-  const routes = new Map<string, Route>();
-  const notificationRoutes = new Map<string, NotificationRoute>();
-  const interceptors = new Map<string, ExtensionInterceptor[]>();
-  const features: AnyFeature[] = [];
-  const decorator = createDecorator(extensions, logger);
+  const router = createRouter();
+  const decorator = createDecorator(router.extensions, logger);
+  const lists: { readonly kind: string; readonly list: ListEndpoint<unknown> }[] = [];
   let closed = false;
 
   const host: FeatureHost = {
     logger,
     pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
-    createList: (spec) => createListEndpoint({ pageSize: host.pageSize, decorate: decorator, broadcast: host.broadcast }, spec),
+    createList(spec) {
+      const list = createListEndpoint({ pageSize: host.pageSize, decorate: decorator, broadcast: host.broadcast }, spec);
+      lists.push({ kind: spec.kind, list: list as ListEndpoint<unknown> });
+      return list;
+    },
     sessions: () => live.keys(),
     broadcast(method: string, params?: JsonRpcParams, filter?: (session: ServerSession) => boolean) {
       for (const session of live.keys()) {
@@ -65,20 +68,8 @@ export function createServer(info: ServerInfo, options: ServerOptions = {}): Ser
 
   const tools = createTools(host, { compiler: createSchemaCompiler(logger), unauthenticatedScopes: options.unauthenticatedScopes ?? "refuse" });
   const builtins = installFeatures(host);
-
-  function addFeature(feature: AnyFeature): void {
-    for (const [method, run] of Object.entries(feature.requests ?? {})) {
-      if (routes.has(method)) throw new TypeError(`Feature "${feature.name}": method "${method}" already has a handler`);
-      routes.set(method, { feature, run });
-    }
-    for (const [method, run] of Object.entries(feature.notifications ?? {})) {
-      if (notificationRoutes.has(method)) throw new TypeError(`Feature "${feature.name}": notification "${method}" already has a handler`);
-      notificationRoutes.set(method, { feature, run });
-    }
-    features.push(feature);
-  }
-  addFeature(tools.feature);
-  for (const feature of builtins.features) addFeature(feature);
+  router.addFeature(tools.feature);
+  for (const feature of builtins.features) router.addFeature(feature);
 
   const core: ServerCore = {
     info: serverInfo,
@@ -86,47 +77,31 @@ export function createServer(info: ServerInfo, options: ServerOptions = {}): Ser
     logger,
     requestTimeoutMs: options.requestTimeoutMs,
     supportedVersions,
-    routes,
-    notificationRoutes,
-    interceptors,
-    features,
-    extensions,
-    createContext: createContextFactory(features),
-    capabilities: (): ServerCapabilities => mergeCapabilities([...features.map((f) => f.capabilities?.()), options.capabilities]),
+    routes: router.routes,
+    notificationRoutes: router.notificationRoutes,
+    interceptors: router.interceptors,
+    features: router.features,
+    extensions: router.extensions,
+    createContext: createContextFactory(router.features),
+    capabilities: (): ServerCapabilities => mergeCapabilities([...router.features.map((f) => f.capabilities?.()), options.capabilities]),
     opened: () => {},
     closed(state, view) {
       live.delete(view);
-      for (const feature of features) {
-        if (feature.closeState === undefined || !state.features.has(feature)) continue;
-        try {
-          feature.closeState(state.features.get(feature), view);
-        } catch (error) {
-          logger.error(`Feature "${feature.name}" threw while closing session ${view.id}`, error);
-        }
-      }
+      router.closeStates(state, view, logger);
     },
   };
-  function use(extension: ServerExtension): void {
-    if (typeof extension !== "object" || extension === null || typeof extension.id !== "string" || extension.id === "") {
-      throw new TypeError("use(extension): pass an object with a non-empty string id");
+
+  async function connect(transport: Transport, connectOptions?: ConnectOptions): Promise<ServerSession> {
+    if (closed) throw new TypeError("connect(): the server is closed; create a new server");
+    const session = createSession(core, transport, connectOptions);
+    live.set(session.view, session);
+    try {
+      await session.start();
+    } catch (error) {
+      live.delete(session.view);
+      throw error;
     }
-    if (extensions.some((e) => e.id === extension.id)) throw new TypeError(`use(): extension "${extension.id}" is already in use`);
-    for (const method of Object.keys(extension.methods ?? {})) {
-      if (routes.has(method) || method === "initialize" || method === "ping" || method === "server/discover") {
-        throw new TypeError(`use("${extension.id}"): method "${method}" already has a handler`);
-      }
-    }
-    extensions.push(extension);
-    for (const [method, handler] of Object.entries(extension.methods ?? {})) {
-      routes.set(method, { feature: undefined, run: (params, ctx) => handler(params, ctx) });
-      for (const session of live.values()) session.addMethod(method);
-    }
-    for (const [method, interceptor] of Object.entries(extension.intercept ?? {})) {
-      const list = interceptors.get(method) ?? [];
-      list.push(interceptor);
-      interceptors.set(method, list);
-    }
-    tools.invalidate();
+    return session.view;
   }
 
   const server = {
@@ -134,19 +109,12 @@ export function createServer(info: ServerInfo, options: ServerOptions = {}): Ser
     tool: (definition: Parameters<typeof tools.add>[0], handler?: Parameters<typeof tools.add>[1]) => tools.add(definition, handler),
     removeTool: (name: string) => tools.remove(name),
     enableTool: (name: string, enabled = true) => tools.setEnabled(name, enabled),
-    use,
-    async connect(transport: Transport, connectOptions?: Parameters<Server["connect"]>[1]) {
-      if (closed) throw new TypeError("connect(): the server is closed; create a new server");
-      const session = createSession(core, transport, connectOptions);
-      live.set(session.view, session);
-      try {
-        await session.start();
-      } catch (error) {
-        live.delete(session.view);
-        throw error;
-      }
-      return session.view;
+    use(extension: ServerExtension) {
+      for (const method of router.addExtension(extension)) for (const session of live.values()) session.addMethod(method);
+      // The lists it decorates change for sessions that already listed them.
+      for (const { kind, list } of lists) if (extension.decorate?.[kind as ListKind] !== undefined) list.invalidate();
     },
+    connect,
     sessions: () => [...live.keys()],
     summary: () => ({ name: info.name, version: info.version, protocolVersion: supportedVersions[0] ?? LATEST_PROTOCOL_VERSION, tools: tools.names() }),
     scopesFor: (request: { method: string; params?: unknown }) => (request.method === "tools/call" ? tools.scopesFor(request.params) : undefined),

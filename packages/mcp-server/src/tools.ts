@@ -105,7 +105,5 @@ export function createTools(host: FeatureHost, options: ToolsOptions) {
     /** Names of the tools served over MCP now, in registration order. */
     names: (): string[] => list.items().map((t) => t.name),
     scopesFor: (params: unknown) => scopesForCall(callHost, params),
-    /** Rebuilds the list (after an extension was added) without waiting for a change. */
-    invalidate: () => list.invalidate(),
   };
 }
