@@ -56,6 +56,8 @@ export type {
 export type { ResourceContentInput, ResourceReadReturn } from "./resources/contents";
 export { createUriTemplate, isUriTemplate } from "./uri-template/template";
 export type { UriTemplate } from "./uri-template/template";
+export { createUriTemplateRouter } from "./uri-template/router";
+export type { UriTemplateRouter, UriTemplateRoute } from "./uri-template/router";
 export type { UriTemplateValue, UriTemplateVariables, UriTemplateScalar } from "./uri-template/expand";
 export type { UriTemplateMatchValue, UriTemplateMatchVariables } from "./uri-template/decode";
 
@@ -73,6 +75,7 @@ export type { CompletionReturn, CompletionContext, Completer, Completers } from 
 
 // Requests to the client
 export { ClientRequestFault, MalformedResultError } from "./client-requests/types";
+export { createMissingCapabilityError } from "./client-requests/capabilities";
 export type { ClientRequestOptions } from "./client-requests/types";
 export type {
   ElicitationSchema,

@@ -96,14 +96,13 @@ export function createClientRequests(logger: Logger): { feature: Feature<RootsSt
         }
       },
     },
-    extendContext(ctx, state) {
-      const target = contextTarget(ctx);
-      ctx.sample = (params, options) => sample(target, params, options);
-      ctx.elicit = (params, options) => elicitForm(target, params, options);
-      ctx.elicitUrl = (params, options) => elicitUrl(target, ctx.session, pending, params, options);
-      ctx.urlElicitationRequired = (elicitations, message): JsonRpcError =>
-        urlElicitationRequired(target, ctx.session, pending, elicitations, message);
-      ctx.listRoots = (options) => listRoots(target, state, options);
+    context: {
+      sample: (ctx) => (params, options) => sample(contextTarget(ctx), params, options),
+      elicit: (ctx) => (params, options) => elicitForm(contextTarget(ctx), params, options),
+      elicitUrl: (ctx) => (params, options) => elicitUrl(contextTarget(ctx), ctx.session, pending, params, options),
+      urlElicitationRequired: (ctx) => (elicitations, message): JsonRpcError =>
+        urlElicitationRequired(contextTarget(ctx), ctx.session, pending, elicitations, message),
+      listRoots: (ctx, state) => (options) => listRoots(contextTarget(ctx), state, options),
     },
   };
 

@@ -86,8 +86,8 @@ export function createLogging(host: LoggingHost, options: LoggingOptions = {}): 
         return {};
       },
     },
-    extendContext(ctx, state) {
-      ctx.log = (level, data, logger) => send((m, p) => ctx.notify(m, p), state, level, data, logger);
+    context: {
+      log: (ctx, state) => (level, data, logger) => send((m, p) => ctx.notify(m, p), state, level, data, logger),
     },
   };
 

@@ -51,12 +51,7 @@ export function createProgress(ctx: BaseRequestContext, logger: Logger): Progres
   };
 }
 
-/** The progress feature: installs `ctx.progress` on every request context. */
+/** The progress feature: `ctx.progress`, made on first use in a request. */
 export function createProgressFeature(logger: Logger): Feature<undefined> {
-  return {
-    name: "progress",
-    extendContext(ctx) {
-      ctx.progress = createProgress(ctx, logger);
-    },
-  };
+  return { name: "progress", context: { progress: (ctx) => createProgress(ctx, logger) } };
 }
