@@ -1,1 +1,67 @@
-export {};
+/**
+ * The everything server's command line:
+ *
+ *   node dist/server.js --stdio         serve MCP on stdin/stdout (banner on stderr)
+ *   node dist/server.js --port N        serve Streamable HTTP at http://127.0.0.1:N/mcp (0: any free port)
+ *   node dist/server.js --demo          run the demo: our client drives `--stdio` and prints a transcript
+ */
+import { serveStdio } from "@proto/transport-stdio/node";
+import { runDemo } from "./demo";
+import { createEverythingServer } from "./everything-server";
+import { startHttpServer } from "./http";
+
+const USAGE = `usage: node server.js --stdio | --port <n> [--host <address>] | --demo
+
+  --stdio          serve MCP over stdin/stdout (a host spawns this)
+  --port <n>       serve Streamable HTTP at http://127.0.0.1:<n>/mcp; 0 picks a free port
+  --host <address> the address to bind with --port (default 127.0.0.1)
+  --demo           start the server over stdio with our client and print a short transcript
+`;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+function valueOf(args: readonly string[], flag: string): string | undefined {
+  const at = args.indexOf(flag);
+  if (at < 0) return undefined;
+  const value = args[at + 1];
+  if (value === undefined || value.startsWith("--")) fail(`${flag} needs a value`);
+  return value;
+}
+
+async function serveHttp(args: readonly string[]): Promise<void> {
+  const text = valueOf(args, "--port") ?? "";
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65_535) fail(`--port must be a number from 0 to 65535, got ${text}`);
+  const host = valueOf(args, "--host");
+  const running = await startHttpServer({ port, ...(host === undefined ? {} : { host }) });
+  process.stderr.write(`proto-everything: Streamable HTTP on port ${running.port}\nproto-everything: MCP endpoint ${running.url} (Ctrl-C stops)\n`);
+  const stop = (): void => {
+    void running.close().then(() => process.exit(0));
+  };
+  process.once("SIGINT", stop).once("SIGTERM", stop);
+}
+
+async function main(args: readonly string[]): Promise<void> {
+  if (args.includes("--help") || args.includes("-h")) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  if (args.includes("--stdio")) {
+    await serveStdio(createEverythingServer().server);
+    return;
+  }
+  if (args.includes("--port")) return serveHttp(args);
+  if (args.includes("--demo")) {
+    await runDemo(process.argv[1] ?? "server.js");
+    return;
+  }
+  fail("choose --stdio, --port <n> or --demo");
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`proto-everything: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,101 @@
+/**
+ * Serves the everything server over Streamable HTTP (MCP 2025-11-25 basic/transports) with
+ * @proto/transport-http's Node handler: sessions, SSE answers with priming events and an event
+ * store (clients resume with `Last-Event-ID`), Host/Origin checks for the loopback bind.
+ */
+import type { IncomingMessage, Server as NodeServer, ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createMemoryEventStore } from "@proto/transport-http";
+import { createNodeHttpHandler, createNodeHttpServer } from "@proto/transport-http/node";
+import { createEverythingServer, type EverythingOptions } from "./everything-server";
+import { createStreamCloser } from "./stream-closer";
+
+/** Largest POST body read, in bytes (the handler's own default). */
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/** Options of `startHttpServer`. */
+export interface HttpOptions extends Omit<EverythingOptions, "closeStream"> {
+  /** The port; 0 picks a free one. */
+  readonly port: number;
+  /** The address to bind. Default 127.0.0.1 (loopback: Host/Origin checks on). */
+  readonly host?: string;
+}
+
+/** A running HTTP server. */
+export interface RunningHttpServer {
+  /** The MCP endpoint, `http://127.0.0.1:<port>/mcp`. */
+  readonly url: string;
+  readonly port: number;
+  /** Closes every session and the listening socket. */
+  close(): Promise<void>;
+}
+
+function readBody(req: IncomingMessage): Promise<Uint8Array | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.pause();
+        resolve(undefined);
+      } else chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks, size)));
+    req.on("error", reject);
+  });
+}
+
+function tooLarge(res: ServerResponse): void {
+  const body = JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32600, message: `Request body over ${MAX_BODY_BYTES} bytes` } });
+  res.writeHead(413, { "content-type": "application/json", connection: "close" }).end(body);
+}
+
+/** Starts the everything server on `http://<host>:<port>/mcp`. */
+export async function startHttpServer(options: HttpOptions): Promise<RunningHttpServer> {
+  const closer = createStreamCloser();
+  const everything = createEverythingServer({ ...options, closeStream: (ctx) => closer.close(ctx.session.id, ctx.requestId) });
+  const handler = createNodeHttpHandler({
+    connect: (transport) => everything.server.connect(transport),
+    path: "/mcp",
+    responseMode: "sse",
+    eventStore: createMemoryEventStore(),
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
+  });
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
+    if (req.method !== "POST") return handler(req, res);
+    readBody(req).then(
+      (body) => {
+        if (body === undefined) return tooLarge(res);
+        // A body read upstream is used as is by the handler (as after express.json()).
+        (req as IncomingMessage & { body?: Uint8Array }).body = body;
+        closer.track(req, res, body);
+        handler(req, res);
+      },
+      () => res.destroy(),
+    );
+  };
+  const http: NodeServer = createNodeHttpServer(listener);
+  const host = options.host ?? "127.0.0.1";
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(options.port, host, () => {
+      http.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = http.address() as AddressInfo;
+  const shown = host.includes(":") ? `[${host}]` : host;
+  return {
+    url: `http://${shown}:${port}/mcp`,
+    port,
+    async close() {
+      await handler.close();
+      await everything.close();
+      await new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      });
+    },
+  };
+}

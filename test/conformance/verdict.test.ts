@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseScenarioList, checksOf } from "./cli";
+import { formatTable, judge, loadExpectedFailures, onlyTimingWarnings, score, unknownEntries, type ExpectedFailures } from "./verdict";
+
+const none: ExpectedFailures = { server: {}, client: {} };
+const ok = { id: "a", status: "SUCCESS" } as const;
+const bad = { id: "b", status: "FAILURE", errorMessage: "nope" } as const;
+
+describe("conformance verdicts", () => {
+  it("counts checks and fails a scenario with a failed check, a warning, or no check at all", () => {
+    expect(score("server", "s", [ok, ok, { id: "i", status: "INFO" }])).toMatchObject({ passed: 2, failed: 0, problems: [] });
+    expect(score("server", "s", [ok, bad]).problems).toEqual(["b: nope"]);
+    expect(score("client", "c", [ok, { id: "w", status: "WARNING" }]).problems).toEqual(["warning w: warning"]);
+    expect(score("client", "c", [{ id: "i", status: "INFO" }]).problems).toHaveLength(1);
+    expect(score("client", "c", undefined).problems).toHaveLength(1);
+    expect(score("client", "c", [ok], ["the client exited with code 1"]).problems).toEqual(["the client exited with code 1"]);
+  });
+
+  it("retries only scenarios whose sole problem is a timing warning", () => {
+    expect(onlyTimingWarnings(score("client", "sse-retry", [ok, { id: "client-sse-retry-timing", status: "WARNING" }]))).toBe(true);
+    expect(onlyTimingWarnings(score("client", "sse-retry", [bad, { id: "client-sse-retry-timing", status: "WARNING" }]))).toBe(false);
+    expect(onlyTimingWarnings(score("client", "x", [ok]))).toBe(false);
+  });
+
+  it("fails on a new failure and on a listed scenario that now passes, not on a known failure", () => {
+    const listed: ExpectedFailures = { server: {}, client: { c: "waits for a fix" } };
+    expect(judge(score("client", "c", [bad]), none)).toMatch(/fails/);
+    expect(judge(score("client", "c", [bad]), listed)).toBeUndefined();
+    expect(judge(score("client", "c", [ok]), listed)).toMatch(/now passes: remove it/);
+    expect(judge(score("client", "c", [ok]), none)).toBeUndefined();
+    expect(unknownEntries(listed, "client", ["d"])).toEqual(["c"]);
+  });
+
+  it("reads the burn-down list and refuses entries without a reason", () => {
+    const dir = mkdtempSync(join(tmpdir(), "expected-"));
+    try {
+      const file = join(dir, "x.json");
+      writeFileSync(file, JSON.stringify({ $comment: "c", client: { "auth/x": "why" } }));
+      expect(loadExpectedFailures(file)).toEqual({ server: {}, client: { "auth/x": "why" } });
+      writeFileSync(file, JSON.stringify({ client: { "auth/x": "" } }));
+      expect(() => loadExpectedFailures(file)).toThrow(/reason/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("parses the CLI's scenario listing and result directories", () => {
+    const listing = "Server scenarios (test against a server):\n  - ping [2025-06-18]\n\nClient scenarios (test against a client):\n  - initialize [2025-06-18]\n  - auth/basic-cimd [2025-11-25]\n";
+    expect(parseScenarioList(listing, "Server")).toEqual(["ping"]);
+    expect(parseScenarioList(listing, "Client")).toEqual(["initialize", "auth/basic-cimd"]);
+    const dirs = new Map([
+      ["server-resources-unsubscribe-2026-01-01T00-00-00-000Z", [bad]],
+      ["server-resources-subscribe-2026-01-01T00-00-00-000Z", [ok]],
+    ]);
+    expect(checksOf(dirs, "resources-subscribe", "server-")).toEqual([ok]);
+  });
+
+  it("prints totals per suite", () => {
+    const table = formatTable([score("server", "ping", [ok]), score("client", "initialize", [ok, bad])], none);
+    expect(table).toContain("server: 1/1 scenarios passed, 1/1 checks passed");
+    expect(table).toContain("client: 0/1 scenarios passed, 1/2 checks passed");
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * Turns the CLI's checks into a verdict per scenario and compares it with the burn-down list
+ * (`expected-failures.json`): a failure not on the list fails the run, and so does an entry
+ * whose scenario now passes (remove it) or no longer exists. Checks are counted, not scenarios:
+ * a scenario that ran no SUCCESS/FAILURE check at all is a failure too.
+ */
+import { readFileSync } from "node:fs";
+import type { Check } from "./cli";
+
+/** Which suite a scenario belongs to. */
+export type Suite = "server" | "client";
+
+/** The outcome of one scenario. */
+export interface ScenarioResult {
+  readonly suite: Suite;
+  readonly scenario: string;
+  readonly passed: number;
+  readonly failed: number;
+  readonly warnings: number;
+  /** Why the scenario failed; empty when it passed. */
+  readonly problems: readonly string[];
+  /** How many times it ran (timing-sensitive scenarios are retried once or twice). */
+  readonly attempts: number;
+}
+
+/** The burn-down list: scenario name -> why it still fails. */
+export interface ExpectedFailures {
+  readonly server: { readonly [scenario: string]: string };
+  readonly client: { readonly [scenario: string]: string };
+}
+
+/** Checks whose warnings measure timing and may be retried under load (reconnect delay of sse-retry). */
+export const TIMING_CHECKS: ReadonlySet<string> = new Set(["client-sse-retry-timing"]);
+
+/** Scores one scenario's checks; `extra` adds problems the checks do not show (a client crash). */
+export function score(suite: Suite, scenario: string, checks: readonly Check[] | undefined, extra: readonly string[] = [], attempts = 1): ScenarioResult {
+  const list = checks ?? [];
+  const count = (status: string): number => list.filter((c) => c.status === status).length;
+  const problems: string[] = [];
+  if (checks === undefined) problems.push("no results were written for this scenario");
+  else if (count("SUCCESS") + count("FAILURE") === 0) problems.push("no check ran (a scenario with zero checks proves nothing)");
+  for (const c of list) {
+    if (c.status === "FAILURE") problems.push(`${c.id}: ${c.errorMessage ?? c.name ?? "failed"}`);
+    if (c.status === "WARNING") problems.push(`warning ${c.id}: ${c.errorMessage ?? c.name ?? "warning"}`);
+  }
+  problems.push(...extra);
+  return { suite, scenario, passed: count("SUCCESS"), failed: count("FAILURE"), warnings: count("WARNING"), problems, attempts };
+}
+
+/** True when the only problems are warnings of timing checks (worth one more attempt). */
+export function onlyTimingWarnings(result: ScenarioResult): boolean {
+  return result.problems.length > 0 && result.problems.every((p) => [...TIMING_CHECKS].some((id) => p.startsWith(`warning ${id}:`)));
+}
+
+/** Reads and checks the burn-down list. */
+export function loadExpectedFailures(path: string): ExpectedFailures {
+  const raw = JSON.parse(readFileSync(path, "utf8")) as { server?: unknown; client?: unknown };
+  const section = (value: unknown, name: string): { [scenario: string]: string } => {
+    if (value === undefined) return {};
+    if (typeof value !== "object" || value === null || Array.isArray(value) || !Object.values(value).every((v) => typeof v === "string" && v !== "")) {
+      throw new TypeError(`${path}: "${name}" must map scenario names to the reason they still fail`);
+    }
+    return value as { [scenario: string]: string };
+  };
+  return { server: section(raw.server, "server"), client: section(raw.client, "client") };
+}
+
+/** What is wrong with `result` against the list: undefined when it is as expected. */
+export function judge(result: ScenarioResult, expected: ExpectedFailures): string | undefined {
+  const reason = expected[result.suite][result.scenario];
+  const failing = result.problems.length > 0;
+  if (failing && reason === undefined) return `${result.suite} scenario ${result.scenario} fails:\n  ${result.problems.join("\n  ")}`;
+  if (!failing && reason !== undefined) {
+    return `${result.suite} scenario ${result.scenario} now passes: remove it from test/conformance/expected-failures.json (it said: ${reason})`;
+  }
+  return undefined;
+}
+
+/** Entries of the list that name no scenario of the run (renamed or removed upstream). */
+export function unknownEntries(expected: ExpectedFailures, suite: Suite, ran: readonly string[]): string[] {
+  return Object.keys(expected[suite]).filter((name) => !ran.includes(name));
+}
+
+/** A plain-text table of scenarios and checks, with totals per suite. */
+export function formatTable(results: readonly ScenarioResult[], expected: ExpectedFailures): string {
+  const width = Math.max(8, ...results.map((r) => r.scenario.length));
+  const lines = [`${"scenario".padEnd(width)}  suite   checks  passed  failed  warn  verdict`];
+  for (const r of results) {
+    const known = expected[r.suite][r.scenario] !== undefined;
+    const verdict = r.problems.length === 0 ? (known ? "PASS (listed: remove)" : "pass") : known ? "expected failure" : "FAIL";
+    const retried = r.attempts > 1 ? ` (${r.attempts} attempts)` : "";
+    lines.push(
+      `${r.scenario.padEnd(width)}  ${r.suite.padEnd(6)}  ${String(r.passed + r.failed).padStart(6)}  ${String(r.passed).padStart(6)}  ${String(r.failed).padStart(6)}  ${String(r.warnings).padStart(4)}  ${verdict}${retried}`,
+    );
+  }
+  for (const suite of ["server", "client"] as const) {
+    const of = results.filter((r) => r.suite === suite);
+    if (of.length === 0) continue;
+    const ok = of.filter((r) => r.problems.length === 0).length;
+    const passed = of.reduce((n, r) => n + r.passed, 0);
+    const checks = of.reduce((n, r) => n + r.passed + r.failed, 0);
+    lines.push(`${suite}: ${ok}/${of.length} scenarios passed, ${passed}/${checks} checks passed`);
+  }
+  return lines.join("\n");
+}
