@@ -6,12 +6,13 @@
  */
 
 /**
- * True when the raw text could hold a dangerous key: it names one literally, or it uses a
- * `\u` escape (the only JSON escape that could spell one in disguise). Three native scans;
- * the walk in `findPrototypeKey` runs only when this says yes.
+ * True when the raw text could hold a dangerous key: both gadgets need a key containing
+ * `proto` (`__proto__`, or `prototype` under `constructor`), spelled out or disguised with a
+ * `\u` escape (the only JSON escape that can spell a letter). Two native scans; the walk in
+ * `findPrototypeKey` runs only when this says yes.
  */
 export function mayHoldPrototypeKey(text: string): boolean {
-  return text.includes("__proto__") || text.includes("constructor") || text.includes("\\u");
+  return text.includes("proto") || text.includes("\\u");
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
