@@ -47,3 +47,37 @@ describe("isolated sessions", () => {
     );
   });
 });
+
+describe("hostile input", () => {
+  it("any params to any method get a result or a clear JSON-RPC error, and the session goes on", async () => {
+    const server = createServer({ name: "h", version: "1" }, { pageSize: 1 });
+    server.tool({ name: "t", inputSchema: { type: "object", properties: { n: { type: "number" } } } }, ({ n }) => n ?? 0);
+    server.tool({ name: "u", inputSchema: { type: "object" } }, () => "u");
+    const methods = ["initialize", "ping", "server/discover", "tools/list", "tools/call", "no/such", "notifications/cancelled"];
+    const params = fc.oneof(
+      fc.jsonValue(),
+      fc.record({ name: fc.oneof(fc.constantFrom("t", "u", "x"), fc.jsonValue()), arguments: fc.jsonValue(), cursor: fc.jsonValue() }, { requiredKeys: [] }),
+      fc.record({ _meta: fc.oneof(fc.jsonValue(), fc.record({ "io.modelcontextprotocol/protocolVersion": fc.jsonValue() })) }, { requiredKeys: [] }),
+    );
+    try {
+      const client = await connectRaw(server);
+      await initializeRaw(client);
+      let id = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...methods), params, async (method, p) => {
+          const sent = typeof p === "object" && p !== null ? p : undefined;
+          const response = await client.call(++id, method, sent);
+          if ("error" in response) {
+            expect([-32600, -32601, -32602, -32022]).toContain(response.error.code);
+            expect(response.error.message.length).toBeGreaterThan(10);
+            expect(JSON.stringify(response.error)).not.toMatch(/\bat .*\.ts:\d+/);
+          }
+          expect(await client.call(`ping-${id}`, "ping")).toMatchObject({ result: {} });
+        }),
+        { numRuns: 300 },
+      );
+    } finally {
+      await server.close();
+    }
+  });
+});
