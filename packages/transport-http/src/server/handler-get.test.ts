@@ -159,6 +159,25 @@ describe.each(kinds)("GET, DELETE and stateless mode (%s adapter)", (kind) => {
     expect(data.map((d) => (JSON.parse(d) as { params?: { data: { tick: number } }; id?: number }).params?.data.tick ?? "done")).toEqual([0, 1, 2, "done"]);
   });
 
+  it("keeps a long stream whole and in order under backpressure, keep-alives interleaved", async () => {
+    const t = await start({ keepAliveMs: 1 });
+    const headers = await session(t);
+    const response = await post(t, rpc(4, "tools/call", { name: "chatty", arguments: { count: 3000 } }), headers);
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      if (text.length % 7 === 0) await new Promise((resolve) => setTimeout(resolve, 1)); // a slow reader, now and then
+    }
+    const data = text.split("\n\n").filter((block) => block.startsWith("data: ")).map((block) => JSON.parse(block.slice(6)) as { id?: number; params?: { data: string } });
+    expect(data).toHaveLength(3001);
+    expect(data.slice(0, 3000).every((m, i) => m.params?.data === `line ${i}`)).toBe(true);
+    expect(data[3000]?.id).toBe(4);
+  });
+
   it("sends keep-alive comments on idle streams", async () => {
     const t = await start({ keepAliveMs: 10 });
     const headers = await session(t);

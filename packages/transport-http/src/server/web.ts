@@ -79,22 +79,23 @@ const encoder = new TextEncoder();
 function webStream(signal: AbortSignal): { body: ReadableStream<Uint8Array>; writer: ConnectionWriter } {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let closed = false;
-  let wake: (() => void) | undefined;
+  // writers waiting for the consumer to pull (a keep-alive may wait beside a message)
+  const waiting: (() => void)[] = [];
+  const wake = (): void => {
+    for (const resolve of waiting.splice(0)) resolve();
+  };
   const listeners: (() => void)[] = [];
   const finish = (): void => {
     if (closed) return;
     closed = true;
-    wake?.();
+    wake();
     for (const listener of listeners.splice(0)) listener();
   };
   const body = new ReadableStream<Uint8Array>({
     start: (c) => {
       controller = c;
     },
-    pull: () => {
-      wake?.();
-      wake = undefined;
-    },
+    pull: wake,
     cancel: finish,
   }, { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength });
   signal.addEventListener("abort", finish, { once: true });
@@ -103,9 +104,7 @@ function webStream(signal: AbortSignal): { body: ReadableStream<Uint8Array>; wri
       if (closed) throw new Error("the SSE connection is closed");
       controller.enqueue(encoder.encode(text));
       if ((controller.desiredSize ?? 1) > 0) return;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-      });
+      await new Promise<void>((resolve) => waiting.push(resolve));
       if (closed) throw new Error("the SSE connection is closed");
     },
     end() {
