@@ -57,10 +57,13 @@ export interface FeatureApi {
 }
 
 /** Creates the built-in features for one server. */
-export function installFeatures(host: FeatureHost): { readonly features: readonly AnyFeature[]; readonly api: FeatureApi } {
+export function installFeatures(
+  host: FeatureHost,
+  options: { readonly logLevel?: LoggingLevel | undefined } = {},
+): { readonly features: readonly AnyFeature[]; readonly api: FeatureApi } {
   const resources = createResources(host);
   const prompts = createPrompts(host);
-  const logging = createLogging(host);
+  const logging = createLogging(host, options.logLevel === undefined ? {} : { defaultLevel: options.logLevel });
   const client = createClientRequests(host.logger);
   const completions = createCompletions({
     prompt: prompts.completer,

@@ -1,6 +1,6 @@
 /** The public shape of a server: `createServer(info, options)` returns a `Server`. */
 import type { JsonRpcRequest, Logger, Transport } from "@proto/jsonrpc";
-import type { Implementation, ProtocolVersion, ServerCapabilities, ToolInputSchema } from "@proto/mcp-protocol";
+import type { Implementation, LoggingLevel, ProtocolVersion, ServerCapabilities, ToolInputSchema } from "@proto/mcp-protocol";
 import type { ServerExtension } from "./extension";
 import type { FeatureApi } from "./builtin-features";
 import type { ConnectOptions, ServerSession } from "./session-types";
@@ -27,6 +27,8 @@ export interface ServerOptions {
   readonly supportedVersions?: readonly ProtocolVersion[];
   /** Tools with `scopes` called without an authenticated principal (stdio): `"refuse"` (default) or `"allow"`. */
   readonly unauthenticatedScopes?: UnauthenticatedScopes;
+  /** The log level a session gets before it sends `logging/setLevel` (the spec lets the server choose). Default `"info"`. */
+  readonly logLevel?: LoggingLevel;
 }
 
 /** What `summary()` reports (the stdio banner reads it). */

@@ -67,7 +67,7 @@ export function createServer(info: ServerInfo, options: ServerOptions = {}): Ser
   };
 
   const tools = createTools(host, { compiler: createSchemaCompiler(logger), unauthenticatedScopes: options.unauthenticatedScopes ?? "refuse" });
-  const builtins = installFeatures(host);
+  const builtins = installFeatures(host, { logLevel: options.logLevel });
   router.addFeature(tools.feature);
   for (const feature of builtins.features) router.addFeature(feature);
 

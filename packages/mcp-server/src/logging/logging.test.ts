@@ -53,6 +53,20 @@ describe("logging with the official SDK client", () => {
     expect(got).toEqual(LOGGING_LEVELS.slice(1));
   });
 
+  it("starts sessions at the server's logLevel option, and refuses an unknown one", async () => {
+    const s = createServer({ name: "log", version: "1" }, { logLevel: "critical" });
+    s.tool({ name: "emit", inputSchema: { type: "object" } }, async (_args, ctx) => {
+      for (const level of LOGGING_LEVELS) await ctx.log(level, { level });
+      return "done";
+    });
+    const { client } = await connectSdkClient(s);
+    const got = collect(client);
+    await client.callTool({ name: "emit", arguments: {} });
+    await client.ping();
+    expect(got).toEqual(["critical", "alert", "emergency"]);
+    expect(() => createServer({ name: "log", version: "1" }, { logLevel: "loud" as LoggingLevel })).toThrow(/option logLevel/);
+  });
+
   it("refuses an unknown level with -32602 and keeps the previous one", async () => {
     const s = serverWithEmitter();
     const { client } = await connectSdkClient(s);

@@ -59,7 +59,7 @@ export interface LoggingHost {
 
 /** Creates the logging feature and its API. */
 export function createLogging(host: LoggingHost, options: LoggingOptions = {}): { feature: Feature<LoggingState>; api: LoggingApi } {
-  const initial = severity(options.defaultLevel ?? "info", "logging option defaultLevel");
+  const initial = severity(options.defaultLevel ?? "info", "createServer option logLevel");
   const states = new WeakMap<ServerSession, LoggingState>();
   const warn = (error: unknown): void => host.logger.warn("a log message could not be sent", error);
 
