@@ -9,6 +9,7 @@ import { createMemoryEventStore } from "@proto/transport-http";
 import { createNodeHttpHandler, createNodeHttpServer } from "@proto/transport-http/node";
 import { createEverythingServer, type EverythingOptions } from "./everything-server";
 import { createStreamCloser } from "./stream-closer";
+import type { CloseStream } from "./tools";
 
 /** Largest POST body read, in bytes (the handler's own default). */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -54,9 +55,21 @@ function tooLarge(res: ServerResponse): void {
 /** Starts the everything server on `http://<host>:<port>/mcp`. */
 export async function startHttpServer(options: HttpOptions): Promise<RunningHttpServer> {
   const closer = createStreamCloser();
-  const everything = createEverythingServer({ ...options, closeStream: (ctx) => closer.close(ctx.session.id, ctx.requestId) });
+  // `ctx.session.id` is not the Mcp-Session-Id (test/regressions/server-session-id-is-transport-session-id.test.ts):
+  // remember which HTTP session each server session serves.
+  const httpSessionOf = new Map<string, string>();
+  const closeStream: CloseStream = async (ctx) => {
+    const httpSession = httpSessionOf.get(ctx.session.id);
+    return httpSession === undefined ? false : closer.close(httpSession, ctx.requestId);
+  };
+  const everything = createEverythingServer({ ...options, closeStream });
   const handler = createNodeHttpHandler({
-    connect: (transport) => everything.server.connect(transport),
+    connect: async (transport, context) => {
+      const session = await everything.server.connect(transport);
+      if (context.sessionId === undefined) return;
+      httpSessionOf.set(session.id, context.sessionId);
+      void session.closed.then(() => httpSessionOf.delete(session.id));
+    },
     path: "/mcp",
     responseMode: "sse",
     eventStore: createMemoryEventStore(),
