@@ -8,7 +8,7 @@
 import { createServer } from "node:http";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { createCore } from "./core";
-import type { BodyRead, ConnectionWriter, HttpIn, HttpOut, HttpRequestLike, OutHeaders } from "./io";
+import { NodeIn, NodeOut } from "./node-io";
 import type { StreamableHttpServerOptions } from "./options";
 
 /** Options of `createNodeHttpHandler`. */
@@ -28,134 +28,6 @@ export interface NodeHttpHandler {
   sweep(): number;
 }
 
-function headerValue(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return typeof value === "string" ? value : Array.isArray(value) ? value.join(", ") : undefined;
-}
-
-/** A body an upstream middleware (express.json()) already consumed, as bytes. */
-function parsedBody(req: IncomingMessage): Uint8Array | undefined {
-  const body = (req as { body?: unknown }).body;
-  if (body === undefined || !req.readableEnded) return undefined;
-  if (body instanceof Uint8Array) return body;
-  return Buffer.from(typeof body === "string" ? body : JSON.stringify(body));
-}
-
-function readBody(req: IncomingMessage, maxBytes: number, timeoutMs: number): Promise<BodyRead> {
-  const parsed = parsedBody(req);
-  if (parsed) return Promise.resolve(parsed.byteLength > maxBytes ? { ok: false, reason: "too-large" } : { ok: true, body: parsed });
-  if (Number(req.headers["content-length"] ?? NaN) > maxBytes) return Promise.resolve({ ok: false, reason: "too-large" });
-  return new Promise<BodyRead>((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const done = (result: BodyRead): void => {
-      clearTimeout(timer);
-      req.off("data", onData).off("end", onEnd).off("error", onGone).off("close", onGone);
-      if (!result.ok) req.pause();
-      resolve(result);
-    };
-    const onData = (chunk: Buffer): void => {
-      size += chunk.length;
-      if (size > maxBytes) done({ ok: false, reason: "too-large" });
-      else chunks.push(chunk);
-    };
-    const onEnd = (): void => done({ ok: true, body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size) });
-    const onGone = (): void => done({ ok: false, reason: "aborted" });
-    const timer = setTimeout(() => done({ ok: false, reason: "timeout" }), timeoutMs);
-    req.on("data", onData).on("end", onEnd).on("error", onGone).on("close", onGone);
-  });
-}
-
-function nodeIn(req: IncomingMessage, bodyTimeoutMs: number): HttpIn {
-  const raw = req.url ?? "/";
-  const query = raw.indexOf("?");
-  const request: HttpRequestLike = {
-    method: req.method ?? "GET",
-    get url() {
-      return `http://${headerValue(req, "host") ?? "localhost"}${raw}`;
-    },
-    headers: { get: (name) => headerValue(req, name.toLowerCase()) ?? null },
-  };
-  return {
-    method: req.method ?? "GET",
-    path: query < 0 ? raw : raw.slice(0, query),
-    header: (name) => headerValue(req, name),
-    headers: () => {
-      const all: { [name: string]: string } = {};
-      for (const name in req.headers) {
-        const value = headerValue(req, name);
-        if (value !== undefined) all[name] = value;
-      }
-      return all;
-    },
-    readBody: (maxBytes) => readBody(req, maxBytes, bodyTimeoutMs),
-    localAddress: req.socket.localAddress,
-    request,
-  };
-}
-
-function nodeWriter(res: ServerResponse): ConnectionWriter {
-  const listeners: (() => void)[] = [];
-  let closed = false;
-  res.once("close", () => {
-    closed = true;
-    for (const listener of listeners.splice(0)) listener();
-  });
-  return {
-    write(text) {
-      if (closed || res.writableEnded) return Promise.reject(new Error("the SSE connection is closed"));
-      if (res.write(text)) return Promise.resolve();
-      return new Promise<void>((resolve) => {
-        const go = (): void => {
-          res.off("drain", go).off("close", go);
-          resolve();
-        };
-        res.on("drain", go).on("close", go);
-      });
-    },
-    end() {
-      if (!res.writableEnded) res.end();
-    },
-    get closed() {
-      return closed || res.writableEnded;
-    },
-    onClose(listener) {
-      if (closed) listener();
-      else listeners.push(listener);
-    },
-  };
-}
-
-function nodeOut(req: IncomingMessage, res: ServerResponse): HttpOut {
-  return {
-    send(status, headers: OutHeaders, body) {
-      if (res.headersSent) {
-        res.end();
-        return;
-      }
-      if (body === undefined) {
-        res.writeHead(status, headers);
-        res.end();
-        return;
-      }
-      headers["content-length"] = String(Buffer.byteLength(body));
-      res.writeHead(status, headers);
-      res.end(body);
-    },
-    stream(status, headers) {
-      res.writeHead(status, headers);
-      res.flushHeaders();
-      req.socket.setNoDelay(true);
-      return nodeWriter(res);
-    },
-    onAbort(listener) {
-      res.once("close", () => {
-        if (!res.writableFinished) listener();
-      });
-    },
-  };
-}
-
 /**
  * Creates a Node request listener for the Streamable HTTP endpoint (MCP 2025-11-25
  * basic/transports). Mount it on node:http (`createNodeHttpServer`), Express (`app.all("/mcp",
@@ -167,7 +39,7 @@ export function createNodeHttpHandler(options: NodeHttpHandlerOptions): NodeHttp
   if (!Number.isFinite(bodyTimeoutMs) || bodyTimeoutMs <= 0) throw new TypeError(`bodyTimeoutMs must be a positive number, got ${String(bodyTimeoutMs)}`);
   const core = createCore(options);
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
-    void core.handle(nodeIn(req, bodyTimeoutMs), nodeOut(req, res));
+    void core.handle(new NodeIn(req, bodyTimeoutMs), new NodeOut(req, res));
   };
   return Object.defineProperties(handler, {
     close: { value: () => core.close() },

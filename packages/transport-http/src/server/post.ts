@@ -12,7 +12,7 @@ import { authenticateRequest, checkScopes } from "./auth-step";
 import { acceptsPriming, ASSUMED_PROTOCOL_VERSION, checkVersion, findSession, openSession, versionOf } from "./context";
 import type { CoreContext } from "./context";
 import { HttpServerError, HttpServerFault } from "./errors";
-import { createPostExchange } from "./exchange";
+import { PostExchange } from "./exchange";
 import { accepts, isJsonContentType, sendError, sendFailure } from "./http-util";
 import type { HttpIn, HttpOut, OutHeaders } from "./io";
 import type { Session } from "./session";
@@ -124,7 +124,7 @@ function deliver(ctx: CoreContext, d: Delivery): void {
   const store = session.id === undefined ? undefined : ctx.opts.eventStore;
   const version = d.init ? requestedVersion(d.init) : versionOf(d.input, session);
   let untrack: () => void = () => undefined;
-  const post = createPostExchange({
+  const post = new PostExchange({
     info,
     out,
     mode: ctx.opts.responseMode,
@@ -147,20 +147,14 @@ function deliver(ctx: CoreContext, d: Delivery): void {
     fault: ctx.fault,
   });
   untrack = session.track(post);
-  deliverFrame(d.decoded, sink, post.exchange);
+  deliverFrame(d.decoded, sink, post);
 }
 
-/** The exchange info of a POST; `headers` is copied on first read only (most handlers never read it). */
+/** The exchange info of a POST (plain data; the Node adapter hands over its header object without a copy). */
 function exchangeInfo(session: Session, principal: Principal | undefined, input: HttpIn): ExchangeInfo {
-  const info: { -readonly [K in keyof ExchangeInfo]: ExchangeInfo[K] } = { transport: "http" };
-  if (session.id !== undefined) info.sessionId = session.id;
-  if (principal) info.principal = principal;
-  let headers: ExchangeInfo["headers"];
-  Object.defineProperty(info, "headers", {
-    enumerable: true,
-    get: () => (headers ??= input.headers()),
-  });
-  return info;
+  const headers = input.headers();
+  if (session.id === undefined) return principal ? { transport: "http", principal, headers } : { transport: "http", headers };
+  return principal ? { transport: "http", sessionId: session.id, principal, headers } : { transport: "http", sessionId: session.id, headers };
 }
 
 function requestedVersion(init: JsonRpcRequest): string {
