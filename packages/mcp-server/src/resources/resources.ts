@@ -8,22 +8,25 @@
 import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams } from "@proto/jsonrpc";
 import { NotificationMethod, RequestMethod, createResourceNotFoundError } from "@proto/mcp-protocol";
-import type { ReadResourceResult, Resource, ResourceTemplate } from "@proto/mcp-protocol";
+import type { ReadResourceResult } from "@proto/mcp-protocol";
 import type { Completer } from "../completions/types";
 import type { RequestContext } from "../context";
 import type { Feature, FeatureHost } from "../feature";
-import { createUriTemplateRouter } from "../uri-template/router";
+import type { Page } from "../pagination";
 import { toReadResult } from "./contents";
 import { listWithTemplates } from "./listing";
-import type { ResourceReadReturn } from "./contents";
-import { createResourceRecord, createTemplateRecord } from "./registry";
-import type { ResourceRecord, TemplateRecord } from "./registry";
+import { createResourceStore } from "./store";
+import type { ResourceStore } from "./store";
 import { createSubscriptions } from "./subscriptions";
-import type { SubscriptionState } from "./subscriptions";
-import type { ResourceDefinition, ResourceHandle, ResourceReader, ResourceTemplateDefinition, ResourceTemplateHandle, ResourceTemplateReader } from "./types";
-
-/** URIs longer than this are not matched against templates (static resources still match exactly). */
-export const MAX_TEMPLATE_URI_LENGTH = 1 << 20;
+import type { Subscriptions, SubscriptionState } from "./subscriptions";
+import type {
+  ResourceDefinition,
+  ResourceHandle,
+  ResourceReader,
+  ResourceTemplateDefinition,
+  ResourceTemplateHandle,
+  ResourceTemplateReader,
+} from "./types";
 
 function paramsOf(params: JsonRpcParams | undefined): Record<string, unknown> {
   return params !== undefined && !Array.isArray(params) ? (params as Record<string, unknown>) : {};
@@ -35,74 +38,39 @@ function uriOf(params: JsonRpcParams | undefined, method: string): string {
   return uri;
 }
 
-interface Resolved {
-  readonly mimeType: string | undefined;
-  read(ctx: RequestContext): ResourceReadReturn | Promise<ResourceReadReturn>;
+function pageResult<K extends string, T>(key: K, page: Page<T>): { [P in K]: readonly T[] } & { nextCursor?: string } {
+  const result = { [key]: page.items } as { [P in K]: readonly T[] } & { nextCursor?: string };
+  if (page.nextCursor !== undefined) result.nextCursor = page.nextCursor;
+  return result;
 }
 
-/** Creates the resources feature and the registry operations the server exposes. */
-export function createResources(host: FeatureHost) {
-  const statics = new Map<string, ResourceRecord>();
-  const templates = new Map<string, TemplateRecord>();
-  const router = createUriTemplateRouter<TemplateRecord>();
-  const subscriptions = createSubscriptions();
-  const notifies = (s: { serverCapabilities?: { resources?: { listChanged?: boolean } } | undefined }) =>
-    s.serverCapabilities?.resources?.listChanged === true;
-  const resourceList = host.createList<Resource>({
-    kind: "resources",
-    build: () => [...statics.values()].map((r) => r.descriptor),
-    key: (r) => r.uri,
-    notification: NotificationMethod.ResourceListChanged,
-    notifies,
-  });
-  const templateList = host.createList<ResourceTemplate>({
-    kind: "resourceTemplates",
-    build: () => [...templates.values()].map((t) => t.descriptor),
-    key: (t) => t.uriTemplate,
-  });
+async function read(store: ResourceStore, params: JsonRpcParams | undefined, ctx: RequestContext): Promise<ReadResourceResult> {
+  const uri = uriOf(params, RequestMethod.ResourcesRead);
+  const found = store.resolve(uri);
+  if (found === undefined) throw createResourceNotFoundError(uri);
+  const result = toReadResult(await found.read(ctx), uri, found.mimeType, `resource "${uri}" reader`);
+  if (result === undefined) throw createResourceNotFoundError(uri);
+  return result;
+}
 
-  function resolve(uri: string): Resolved | undefined {
-    const own = statics.get(uri);
-    if (own !== undefined) return { mimeType: own.descriptor.mimeType, read: (ctx) => own.read(uri, ctx) };
-    if (uri.length > MAX_TEMPLATE_URI_LENGTH) return undefined;
-    const route = router.match(uri);
-    if (route === undefined) return undefined;
-    const record = route.value;
-    return { mimeType: record.descriptor.mimeType, read: (ctx) => record.read(uri, route.variables, ctx) };
-  }
-
-  async function read(params: JsonRpcParams | undefined, ctx: RequestContext): Promise<ReadResourceResult> {
-    const uri = uriOf(params, RequestMethod.ResourcesRead);
-    const found = resolve(uri);
-    if (found === undefined) throw createResourceNotFoundError(uri);
-    const result = toReadResult(await found.read(ctx), uri, found.mimeType, `resource "${uri}" reader`);
-    if (result === undefined) throw createResourceNotFoundError(uri);
-    return result;
-  }
-
-  const feature: Feature<SubscriptionState> = {
+function createFeature(host: FeatureHost, store: ResourceStore, subscriptions: Subscriptions): Feature<SubscriptionState> {
+  return {
     name: "resources",
-    capabilities: () => (statics.size + templates.size > 0 ? { resources: { subscribe: true, listChanged: true } } : undefined),
+    capabilities: () => (store.size > 0 ? { resources: { subscribe: true, listChanged: true } } : undefined),
     createState: () => new Set<string>(),
     closeState: (state, session) => subscriptions.forget(session, state),
     requests: {
       [RequestMethod.ResourcesList]: (params, ctx) => {
         const cursor = paramsOf(params).cursor;
-        const listers = [...templates.values()].flatMap((t) => (t.list === undefined ? [] : [{ uriTemplate: t.descriptor.uriTemplate, list: t.list }]));
-        if (listers.length > 0) return listWithTemplates(resourceList.items(ctx.session), listers, cursor, host.pageSize, ctx);
-        const page = resourceList.page(cursor, ctx.session);
-        return page.nextCursor === undefined ? { resources: page.items } : { resources: page.items, nextCursor: page.nextCursor };
+        const listers = store.listers();
+        if (listers.length > 0) return listWithTemplates(store.resources.items(ctx.session), listers, cursor, host.pageSize, ctx);
+        return pageResult("resources", store.resources.page(cursor, ctx.session));
       },
-      [RequestMethod.ResourceTemplatesList]: (params, ctx) => {
-        const page = templateList.page(paramsOf(params).cursor, ctx.session);
-        return page.nextCursor === undefined
-          ? { resourceTemplates: page.items }
-          : { resourceTemplates: page.items, nextCursor: page.nextCursor };
-      },
-      [RequestMethod.ResourcesRead]: read,
+      [RequestMethod.ResourceTemplatesList]: (params, ctx) => pageResult("resourceTemplates", store.templates.page(paramsOf(params).cursor, ctx.session)),
+      [RequestMethod.ResourcesRead]: (params, ctx) => read(store, params, ctx),
       [RequestMethod.ResourcesSubscribe]: (params, ctx, state) => {
         const uri = uriOf(params, RequestMethod.ResourcesSubscribe);
-        if (resolve(uri) === undefined) throw createResourceNotFoundError(uri);
+        if (store.resolve(uri) === undefined) throw createResourceNotFoundError(uri);
         subscriptions.add(ctx.session, state, uri);
         return {};
       },
@@ -112,6 +80,12 @@ export function createResources(host: FeatureHost) {
       },
     },
   };
+}
+
+/** Creates the resources feature and the registry operations the server exposes. */
+export function createResources(host: FeatureHost) {
+  const store = createResourceStore(host);
+  const subscriptions = createSubscriptions();
 
   function updated(uri: string): number {
     const sessions = subscriptions.subscribers(uri);
@@ -123,56 +97,28 @@ export function createResources(host: FeatureHost) {
     return sessions.length;
   }
 
-  function removeResource(uri: string): boolean {
-    if (!statics.delete(uri)) return false;
-    resourceList.invalidate();
-    return true;
-  }
-
-  function removeTemplate(uriTemplate: string): boolean {
-    if (!templates.delete(uriTemplate)) return false;
-    router.remove(uriTemplate);
-    templateList.invalidate();
-    resourceList.invalidate();
-    return true;
-  }
-
-  function addResource(def: ResourceDefinition, reader: ResourceReader): ResourceHandle {
-    const record = createResourceRecord(def, reader);
-    const uri = record.descriptor.uri;
-    if (statics.has(uri)) throw new TypeError(`resource("${uri}"): a resource with this URI is already registered; remove it first`);
-    statics.set(uri, record);
-    resourceList.invalidate();
-    const mine = (): boolean => statics.get(uri) === record;
-    return { uri, updated: () => void updated(uri), remove: () => void (mine() && removeResource(uri)) };
-  }
-
-  function addTemplate<const T extends string>(def: ResourceTemplateDefinition<T>, reader: ResourceTemplateReader<T>): ResourceTemplateHandle {
-    const record = createTemplateRecord(def as ResourceTemplateDefinition, reader as unknown as ResourceTemplateReader);
-    const key = record.descriptor.uriTemplate;
-    if (templates.has(key)) throw new TypeError(`resourceTemplate("${key}"): this template is already registered; remove it first`);
-    templates.set(key, record);
-    router.add(record.template, record);
-    templateList.invalidate();
-    resourceList.invalidate();
-    const mine = (): boolean => templates.get(key) === record;
-    return { uriTemplate: key, remove: () => void (mine() && removeTemplate(key)) };
-  }
-
   return {
-    feature,
-    addResource,
-    addTemplate,
-    removeResource,
-    removeTemplate,
+    feature: createFeature(host, store, subscriptions),
+    addResource(def: ResourceDefinition, reader: ResourceReader): ResourceHandle {
+      const record = store.addResource(def, reader);
+      const uri = record.descriptor.uri;
+      return { uri, updated: () => void updated(uri), remove: () => void store.removeResource(uri, record) };
+    },
+    addTemplate<const T extends string>(def: ResourceTemplateDefinition<T>, reader: ResourceTemplateReader<T>): ResourceTemplateHandle {
+      const record = store.addTemplate(def as ResourceTemplateDefinition, reader as unknown as ResourceTemplateReader);
+      const key = record.descriptor.uriTemplate;
+      return { uriTemplate: key, remove: () => void store.removeTemplate(key, record) };
+    },
+    removeResource: (uri: string): boolean => store.removeResource(uri),
+    removeTemplate: (uriTemplate: string): boolean => store.removeTemplate(uriTemplate),
     /** Sends `notifications/resources/updated` to the subscribers of `uri`; returns how many. */
     updated,
     /** The completer of a template's variable, for `completion/complete`; `null` when no such template exists. */
     completer: (uriTemplate: string, variable: string): Completer | undefined | null => {
-      const record = templates.get(uriTemplate);
+      const record = store.template(uriTemplate);
       return record === undefined ? null : record.complete[variable];
     },
     /** True when some template has a completer. */
-    completes: (): boolean => [...templates.values()].some((t) => Object.keys(t.complete).length > 0),
+    completes: (): boolean => [...store.allTemplates()].some((t) => Object.keys(t.complete).length > 0),
   };
 }

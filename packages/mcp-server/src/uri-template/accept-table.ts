@@ -3,33 +3,10 @@
  * chain, whether the rest of the URI can be accepted from there (a bitset per position).
  * O(URI length x states) time, O(URI length x states / 32) memory, no recursion.
  */
+import { forEachOccurrence } from "./occurrences";
+import { entryOf } from "./program";
 import type { MatchProgram } from "./program";
-
-/** Calls `mark(p)` for each position `p` where `needle` occurs in `haystack` (Knuth-Morris-Pratt: linear, whatever the input). */
-function forEachOccurrence(haystack: string, needle: string, mark: (position: number) => void): void {
-  const fail = new Int32Array(needle.length);
-  for (let i = 1, k = 0; i < needle.length; i++) {
-    while (k > 0 && needle.charCodeAt(i) !== needle.charCodeAt(k)) k = fail[k - 1] ?? 0;
-    if (needle.charCodeAt(i) === needle.charCodeAt(k)) k++;
-    fail[i] = k;
-  }
-  for (let i = 0, k = 0; i < haystack.length; i++) {
-    while (k > 0 && haystack.charCodeAt(i) !== needle.charCodeAt(k)) k = fail[k - 1] ?? 0;
-    if (haystack.charCodeAt(i) === needle.charCodeAt(k)) k++;
-    if (k === needle.length) {
-      mark(i - k + 1);
-      k = fail[k - 1] ?? 0;
-    }
-  }
-}
-
-function occurrences(haystack: string, needle: string): Uint8Array {
-  const found = new Uint8Array(haystack.length + 1);
-  forEachOccurrence(haystack, needle, (p) => {
-    found[p] = 1;
-  });
-  return found;
-}
+import { wideTable } from "./wide-table";
 
 /** Scratch rows reused by every match (matching is synchronous), kept up to this many positions. */
 const SCRATCH_LIMIT = 1 << 20;
@@ -45,67 +22,63 @@ function scratch(n: number): { rows: Int32Array; literals: Int32Array } {
   return { rows: scratchRows, literals: scratchLiterals };
 }
 
-export function inClass(cls: Uint8Array, code: number): boolean {
-  return code >= 128 || cls[code] === 1;
-}
-
-export function entryOf(program: MatchProgram, index: number): number {
-  const step = program.steps[index];
-  if (step === undefined) return program.states - 1;
-  return step.kind === "literal" ? step.state : step.pre >= 0 ? step.pre : step.loop;
-}
-
-/** The steps flattened into typed arrays, so the hot loop stays monomorphic. */
-interface Flat {
-  /** 0: one-character literal, 1: longer literal, 2: expression. */
+/** Per-step constants of `smallTable` as bit masks, and where multi-character literals occur. */
+interface Masks {
   readonly kind: Uint8Array;
-  /** A literal's state, an expression's loop state. */
-  readonly state: Int32Array;
-  readonly pre: Int32Array;
-  /** A one-character literal's code, an expression's first character (-1 when none). */
-  readonly code: Int32Array;
+  readonly code1: Int32Array;
   readonly length: Int32Array;
-  readonly after: Int32Array;
-  readonly classes: readonly Uint8Array[];
-  readonly found: readonly (Uint8Array | undefined)[];
+  readonly afterBit: Int32Array;
+  readonly stateBit: Int32Array;
+  readonly preBit: Int32Array;
+  readonly classBits: Int32Array;
+  readonly anyLoop: number;
+  readonly anyLiteral: boolean;
 }
 
-const NONE = new Uint8Array(128);
-
-function flatten(program: MatchProgram, uri: string): Flat {
-  const count = program.steps.length;
-  const flat = {
+function masksOf(program: MatchProgram, uri: string, literals: Int32Array): Masks {
+  const n = uri.length;
+  const steps = program.steps;
+  const count = steps.length;
+  const m = {
     kind: new Uint8Array(count),
-    state: new Int32Array(count),
-    pre: new Int32Array(count),
-    code: new Int32Array(count),
+    code1: new Int32Array(count),
     length: new Int32Array(count),
-    after: new Int32Array(count),
-    classes: [] as Uint8Array[],
-    found: [] as (Uint8Array | undefined)[],
+    afterBit: new Int32Array(count),
+    stateBit: new Int32Array(count),
+    preBit: new Int32Array(count),
+    classBits: new Int32Array(128),
+    anyLoop: 0,
+    anyLiteral: false,
   };
-  program.steps.forEach((step, i) => {
-    flat.after[i] = entryOf(program, i + 1);
+  for (let i = 0; i < count; i++) {
+    const step = steps[i]!;
+    m.afterBit[i] = 1 << entryOf(program, i + 1);
     if (step.kind === "literal") {
-      flat.kind[i] = step.text.length === 1 ? 0 : 1;
-      flat.state[i] = step.state;
-      flat.code[i] = step.text.charCodeAt(0);
-      flat.length[i] = step.text.length;
-      flat.found[i] = step.text.length > 1 ? occurrences(uri, step.text) : undefined;
-      flat.classes[i] = NONE;
-    } else {
-      flat.kind[i] = 2;
-      flat.state[i] = step.loop;
-      flat.pre[i] = step.pre;
-      flat.code[i] = step.first;
-      flat.classes[i] = step.cls;
+      const bit = 1 << step.state;
+      m.kind[i] = step.text.length === 1 ? 0 : 1;
+      m.stateBit[i] = bit;
+      m.code1[i] = step.text.charCodeAt(0);
+      m.length[i] = step.text.length;
+      if (step.text.length === 1) continue;
+      m.anyLiteral = true;
+      // The first step is only ever read at position 0, the last only where it ends the URI.
+      if (i === 0) literals[0]! |= uri.startsWith(step.text) ? bit : 0;
+      else if (i === count - 1) literals[Math.max(0, n - step.text.length)]! |= uri.endsWith(step.text) ? bit : 0;
+      else forEachOccurrence(uri, step.text, (p) => void (literals[p]! |= bit));
+      continue;
     }
-  });
-  return flat;
+    m.kind[i] = 2;
+    m.stateBit[i] = 1 << step.loop;
+    m.preBit[i] = step.pre >= 0 ? 1 << step.pre : 0;
+    m.code1[i] = step.first;
+    m.anyLoop |= m.stateBit[i]!;
+    for (let c = 0; c < 128; c++) if (step.cls[c] === 1) m.classBits[c]! |= m.stateBit[i]!;
+  }
+  return m;
 }
 
 /**
- * `acceptTable` for chains of at most 32 states: one word per position (in a scratch buffer
+ * One word per position (chains of at most 32 states): one word per position (in a scratch buffer
  * valid until the next match), every per-step constant precomputed as a bit mask, one table
  * from character to the mask of expression loops whose class holds it, and the positions
  * where multi-character literals occur as masks too. Where no such literal starts, a row
@@ -113,43 +86,9 @@ function flatten(program: MatchProgram, uri: string): Flat {
  */
 function smallTable(program: MatchProgram, uri: string): Int32Array {
   const n = uri.length;
-  const steps = program.steps;
-  const count = steps.length;
+  const count = program.steps.length;
   const { rows: table, literals } = scratch(n + 1);
-  const kind = new Uint8Array(count);
-  const code1 = new Int32Array(count);
-  const length = new Int32Array(count);
-  const afterBit = new Int32Array(count);
-  const stateBit = new Int32Array(count);
-  const preBit = new Int32Array(count);
-  const classBits = new Int32Array(128);
-  let anyLoop = 0;
-  let anyLiteral = false;
-  for (let i = 0; i < count; i++) {
-    const step = steps[i]!;
-    afterBit[i] = 1 << entryOf(program, i + 1);
-    if (step.kind === "literal") {
-      const bit = 1 << step.state;
-      kind[i] = step.text.length === 1 ? 0 : 1;
-      stateBit[i] = bit;
-      code1[i] = step.text.charCodeAt(0);
-      length[i] = step.text.length;
-      if (step.text.length > 1) {
-        anyLiteral = true;
-        // The first step is only ever read at position 0, the last only where it ends the URI.
-        if (i === 0) literals[0]! |= uri.startsWith(step.text) ? bit : 0;
-        else if (i === count - 1) literals[Math.max(0, n - step.text.length)]! |= uri.endsWith(step.text) ? bit : 0;
-        else forEachOccurrence(uri, step.text, (p) => void (literals[p]! |= bit));
-      }
-      continue;
-    }
-    kind[i] = 2;
-    stateBit[i] = 1 << step.loop;
-    preBit[i] = step.pre >= 0 ? 1 << step.pre : 0;
-    code1[i] = step.first;
-    anyLoop |= stateBit[i]!;
-    for (let c = 0; c < 128; c++) if (step.cls[c] === 1) classBits[c]! |= stateBit[i]!;
-  }
+  const { kind, code1, length, afterBit, stateBit, preBit, classBits, anyLoop, anyLiteral } = masksOf(program, uri, literals);
   let below = 0;
   let memoCode = -2;
   let memoBelow = 0;
@@ -189,37 +128,7 @@ function smallTable(program: MatchProgram, uri: string): Int32Array {
   return table;
 }
 
-/** The backward pass: bit `s` of position `p` is set when state `s` accepts `uri.slice(p)`. */
+/** The backward pass: bit `s` of position `p` is set when state `s` accepts `uri.slice(p)` (`words` 32-bit words per position). */
 export function acceptTable(program: MatchProgram, uri: string, words: number): Int32Array {
-  if (words === 1) return smallTable(program, uri);
-  const n = uri.length;
-  const table = new Int32Array((n + 1) * words);
-  const f = flatten(program, uri);
-  const count = program.steps.length;
-  const final = program.states - 1;
-  table[n * words + (final >> 5)] = 1 << (final & 31);
-  for (let p = n; p >= 0; p--) {
-    const code = p < n ? uri.charCodeAt(p) : -1;
-    const row = p * words;
-    for (let i = count - 1; i >= 0; i--) {
-      const after = f.after[i]!;
-      const kind = f.kind[i]!;
-      const state = f.state[i]!;
-      if (kind !== 2) {
-        const end = p + f.length[i]!;
-        const here = kind === 0 ? code === f.code[i] : f.found[i]![p] === 1;
-        if (here && end <= n && (table[end * words + (after >> 5)]! & (1 << (after & 31))) !== 0) {
-          table[row + (state >> 5)]! |= 1 << (state & 31);
-        }
-        continue;
-      }
-      const exit = (table[row + (after >> 5)]! & (1 << (after & 31))) !== 0;
-      const loopNext = code !== -1 && (table[row + words + (state >> 5)]! & (1 << (state & 31))) !== 0;
-      if (exit || (loopNext && inClass(f.classes[i]!, code))) table[row + (state >> 5)]! |= 1 << (state & 31);
-      const pre = f.pre[i]!;
-      if (pre >= 0 && (exit || (loopNext && code === f.code[i]))) table[row + (pre >> 5)]! |= 1 << (pre & 31);
-    }
-  }
-  return table;
+  return words === 1 ? smallTable(program, uri) : wideTable(program, uri, words);
 }
-

@@ -8,7 +8,8 @@
  * longest span that still lets the rest of the URI match, which is the answer a greedy
  * backtracking regex would give, found in O(URI length x states) time.
  */
-import { acceptTable, entryOf, inClass } from "./accept-table";
+import { acceptTable } from "./accept-table";
+import { entryOf, inClass } from "./program";
 import type { MatchProgram } from "./program";
 
 type Spans = (string | undefined)[];

@@ -94,3 +94,15 @@ function isDeterministic(steps: readonly Step[]): boolean {
   }
   return true;
 }
+
+/** True when `code` may appear in an expression whose class is `cls` (non-ASCII always may). */
+export function inClass(cls: Uint8Array, code: number): boolean {
+  return code >= 128 || cls[code] === 1;
+}
+
+/** The entry state of step `index` (the final state past the last step). */
+export function entryOf(program: MatchProgram, index: number): number {
+  const step = program.steps[index];
+  if (step === undefined) return program.states - 1;
+  return step.kind === "literal" ? step.state : step.pre >= 0 ? step.pre : step.loop;
+}
