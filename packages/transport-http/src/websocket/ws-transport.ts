@@ -18,6 +18,8 @@ export interface WebSocketLimits {
   readonly maxBatch?: number;
   /** Milliseconds between pings; a peer that misses one is terminated. 0 disables. Default 30,000. */
   readonly pingIntervalMs?: number;
+  /** Most bytes queued for a peer that does not read; a send beyond it fails with `WRITE_FAILED`. Default 16 MiB. */
+  readonly maxBufferedBytes?: number;
 }
 
 /** Messages held before `start` is called; more closes the connection. */
@@ -51,6 +53,7 @@ function describeSocketError(error: Error & { code?: string }, maxMessageBytes: 
 export function wrapWebSocket(socket: WebSocket, info: ExchangeInfo, limits: WebSocketLimits = {}): Transport {
   const maxMessageBytes = limits.maxMessageBytes ?? 4 * 1024 * 1024;
   const decodeLimits = { maxMessageBytes, maxDepth: limits.maxDepth ?? 64, maxBatch: limits.maxBatch ?? 100 };
+  const maxBufferedBytes = limits.maxBufferedBytes ?? 16 * 1024 * 1024;
   const lifetime = new AbortController();
   const early: { data: RawData; isBinary: boolean }[] = [];
   let sink: TransportSink | undefined;
@@ -93,6 +96,14 @@ export function wrapWebSocket(socket: WebSocket, info: ExchangeInfo, limits: Web
   function write(payload: JsonRpcPayload): Promise<void> {
     if (finished || socket.readyState !== socket.OPEN) {
       return Promise.reject(new TransportError(FaultCode.Closed, "The WebSocket is closed: nothing can be sent on it"));
+    }
+    if (socket.bufferedAmount > maxBufferedBytes) {
+      return Promise.reject(
+        new TransportError(
+          FaultCode.WriteFailed,
+          `The peer is not reading: ${socket.bufferedAmount} bytes are queued (maxBufferedBytes ${maxBufferedBytes}); the message was not sent`,
+        ),
+      );
     }
     return new Promise((resolve, reject) => {
       socket.send(encode(payload), (error) => {

@@ -49,6 +49,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
   await handle?.close();
   handle = undefined;
+  for (const socket of raw?.clients ?? []) socket.terminate();
   await new Promise<void>((resolve) => (raw ? raw.close(() => resolve()) : resolve()));
   raw = undefined;
   if (http) {
@@ -200,5 +201,25 @@ describe("createWebSocketClientTransport", () => {
     await expect(createWebSocketClientTransport("ws://127.0.0.1:9/mcp").start(recorder().sink)).rejects.toMatchObject({ code: "NETWORK" });
     const url = await serve({ authenticate: () => undefined });
     await expect(createWebSocketClientTransport(url).start(recorder().sink)).rejects.toThrow(/refused with HTTP 401: pass an `auth` provider/);
+  });
+});
+
+describe("backpressure", () => {
+  it("refuses to queue more than maxBufferedBytes for a peer that does not read", async () => {
+    raw = new WebSocketServer({ host: "127.0.0.1", port: 0, handleProtocols: () => "mcp", maxPayload: 1 << 30 });
+    raw.on("connection", (socket) => socket.pause());
+    await new Promise<void>((resolve) => raw!.once("listening", resolve));
+    const client = createWebSocketClientTransport(`ws://127.0.0.1:${(raw.address() as AddressInfo).port}/`, { maxBufferedBytes: 64 * 1024 });
+    await client.start(recorder().sink);
+    const blob = "x".repeat(256 * 1024);
+    let refused: unknown;
+    // Sends are not awaited: a write resolves once flushed to the socket, which never happens here.
+    for (let i = 0; i < 2_000 && refused === undefined; i++) {
+      client.send({ jsonrpc: "2.0", method: "big", params: { i, blob } }).catch((error: unknown) => (refused ??= error));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(refused).toMatchObject({ code: "WRITE_FAILED", message: expect.stringMatching(/peer is not reading/) });
+    for (const socket of raw.clients) socket.terminate();
+    await client.close();
   });
 });
