@@ -36,5 +36,7 @@ describe("createSubscriptions", () => {
     expect(() => subs.add(a, state, "3")).toThrow(expect.objectContaining({ code: ErrorCode.InvalidParams }));
     subs.add(a, state, "2");
     expect(subs.subscribers("3")).toEqual([]);
+    subs.remove(a, state, "2");
+    expect(() => subs.add(a, state, "x".repeat(4097))).toThrow(/too long/);
   });
 });

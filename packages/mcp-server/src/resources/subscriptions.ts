@@ -8,6 +8,8 @@ import type { ServerSession } from "../session-types";
 
 /** Most URIs one session may subscribe to at once (a client cannot grow server memory without bound). */
 export const MAX_SUBSCRIPTIONS_PER_SESSION = 1000;
+/** Longest URI a session may subscribe to: with the count limit, at most 4 MiB of URIs per session. */
+export const MAX_SUBSCRIBED_URI_LENGTH = 4096;
 
 /** A session's subscriptions. */
 export type SubscriptionState = Set<string>;
@@ -35,6 +37,9 @@ export function createSubscriptions(limit = MAX_SUBSCRIPTIONS_PER_SESSION): Subs
   return {
     add(session, state, uri) {
       if (state.has(uri)) return;
+      if (uri.length > MAX_SUBSCRIBED_URI_LENGTH) {
+        throw new JsonRpcError(ErrorCode.InvalidParams, `URI too long to subscribe to: at most ${MAX_SUBSCRIBED_URI_LENGTH} characters`);
+      }
       if (state.size >= limit) {
         throw new JsonRpcError(ErrorCode.InvalidParams, `Too many subscriptions: a session may hold ${limit}; unsubscribe from some first`);
       }
