@@ -1,7 +1,7 @@
 /**
  * The built-in feature modules other than tools, and the server methods they add. The
  * features engineer owns this list: add a factory to `installFeatures` and its methods'
- * types to `FeatureApi` (see CONTRIBUTING-FEATURES.md).
+ * types to `FeatureApi` (see "Writing a feature module" in the package README).
  */
 import type { CreateMessageRequestParams, CreateMessageResult, LoggingLevel, Root } from "@proto/mcp-protocol";
 import { createClientRequests } from "./client-requests/client-requests";

@@ -1,7 +1,7 @@
 /**
  * Members that feature modules (logging, progress, client requests) add to every request
  * context. Owned by the features engineer: add a member here and install it from the
- * feature's `extendContext` (see CONTRIBUTING-FEATURES.md).
+ * feature's `context` members (see "Writing a feature module" in the package README).
  */
 import type { JsonRpcError } from "@proto/jsonrpc";
 import type { CreateMessageRequestParams, CreateMessageResult, LoggingLevel, Root } from "@proto/mcp-protocol";

@@ -1,7 +1,7 @@
 /**
  * The internal feature API: how a module (tools here; resources, prompts, completions,
  * logging, progress and client requests in their own files) plugs into the server without
- * touching its internals. See CONTRIBUTING-FEATURES.md.
+ * touching its internals. See "Writing a feature module" in the package README.
  *
  * A feature contributes capabilities, request and notification handlers by method,
  * per-session state, and members of the request context. Its handlers run after the core
