@@ -49,7 +49,7 @@ export function initialize(core: ServerCore, state: SessionState, view: ServerSe
   if (p.protocolVersion !== undefined && typeof p.protocolVersion !== "string") throw invalid("protocolVersion must be a string");
   if (p.capabilities !== undefined && !isRecord(p.capabilities)) throw invalid("capabilities must be an object");
   if (p.clientInfo !== undefined && !(isRecord(p.clientInfo) && typeof p.clientInfo.name === "string")) {
-    throw invalid("clientInfo must be an object with a name and a version");
+    throw invalid("clientInfo must be an object with a string name (and a version)");
   }
   const version = negotiateVersion(p.protocolVersion, core.supportedVersions);
   const clientCapabilities = (p.capabilities ?? {}) as SessionState["clientCapabilities"];

@@ -35,9 +35,9 @@ function effectiveVersion(core: ServerCore, state: SessionState, rc: PeerRequest
     }
     return requested;
   }
-  if (state.assumed && state.protocolVersion === undefined) {
+  if (state.assumed) {
     const header = rc.info.headers?.["mcp-protocol-version"];
-    return isSupportedProtocolVersion(header) ? header : LATEST_PROTOCOL_VERSION;
+    return isSupportedProtocolVersion(header) ? header : (state.protocolVersion ?? LATEST_PROTOCOL_VERSION);
   }
   if (!state.initialized || state.protocolVersion === undefined) {
     throw new JsonRpcError(ErrorCode.InvalidRequest, `Invalid Request: send initialize first; "${rc.method}" needs an initialized session`);
