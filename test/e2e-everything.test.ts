@@ -5,6 +5,7 @@
  * 2020-12 input schema, SSE resumption after the server closes a call's stream, resource update
  * notifications, and the DNS-rebinding refusal.
  */
+import { spawn } from "node:child_process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -161,5 +162,33 @@ describe("everything example over Streamable HTTP, official SDK client", () => {
     const ok = await post("http://localhost");
     expect(ok.status).toBe(200);
     await ok.body?.cancel();
+  });
+});
+
+describe("everything example command lines", () => {
+  function run(file: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stderr: string }> {
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, [file, ...args], { env: { ...process.env, MCP_CONFORMANCE_SCENARIO: "", ...env }, stdio: ["ignore", "ignore", "pipe"] });
+      let stderr = "";
+      child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+      child.once("close", (code) => resolve({ code, stderr }));
+    });
+  }
+
+  it("refuses a bad server option with the usage and exit code 2", async () => {
+    expect(await run(EVERYTHING.server, [])).toMatchObject({ code: 2, stderr: expect.stringMatching(/choose --stdio, --port <n> or --demo[\s\S]*usage:/) });
+    expect(await run(EVERYTHING.server, ["--port", "http"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--port must be a number from 0 to 65535") });
+  });
+
+  it("refuses a conformance client run without a URL, a scenario, or with an unknown one", async () => {
+    expect(await run(EVERYTHING.client, [], { MCP_CONFORMANCE_SCENARIO: "initialize" })).toMatchObject({ code: 2, stderr: expect.stringContaining("the server URL") });
+    expect(await run(EVERYTHING.client, ["http://127.0.0.1:1/mcp"])).toMatchObject({ code: 2, stderr: expect.stringContaining("MCP_CONFORMANCE_SCENARIO is not set") });
+    expect(await run(EVERYTHING.client, ["http://127.0.0.1:1/mcp"], { MCP_CONFORMANCE_SCENARIO: "nope" })).toMatchObject({ code: 2, stderr: expect.stringContaining("unknown scenario nope") });
+  });
+
+  it("fails a scenario whose server cannot be reached with exit code 1", async () => {
+    const { code, stderr } = await run(EVERYTHING.client, ["http://127.0.0.1:1/mcp"], { MCP_CONFORMANCE_SCENARIO: "initialize" });
+    expect(code).toBe(1);
+    expect(stderr).toContain("conformance client failed");
   });
 });
