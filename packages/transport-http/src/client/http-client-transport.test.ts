@@ -57,6 +57,22 @@ describe("createHttpClientTransport", () => {
     }
   });
 
+  it("says both what the POST got and why the legacy fallback failed, and closes once", async () => {
+    const scripted = await startScripted((_req, res) => {
+      res.writeHead(404, { "content-type": "text/plain" }).end("no such thing");
+    });
+    try {
+      const transport = createHttpClientTransport(scripted.url);
+      const { peer } = await drive(transport);
+      await expect(initialize(peer)).rejects.toThrow(/POST .* answered 404.*the legacy HTTP\+SSE fallback failed too: GET .* answered 404/);
+      expect(transport.kind).toBeUndefined();
+      await peer.close();
+      expect(await peer.closed).toBeUndefined();
+    } finally {
+      await scripted.close();
+    }
+  });
+
   it("does not fall back when disabled", async () => {
     server = await startSdkLegacyServer();
     const transport = createHttpClientTransport(server.url, { fallback: false });
