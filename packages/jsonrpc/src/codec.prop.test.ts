@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { JsonRpcMessage, JsonRpcPayload } from "./types";
 import { decode, encode } from "./codec";
-import { isDepthWithin } from "./depth";
+import { isDepthWithin, isDepthWithinBytes } from "./depth";
 
 const RUNS = { numRuns: 300 };
 
@@ -80,6 +80,7 @@ describe("codec properties", () => {
       fc.property(deep, fc.nat(12), fc.boolean(), (value, limit, pretty) => {
         const text = pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value);
         expect(isDepthWithin(text, limit)).toBe(referenceDepth(value) <= limit);
+        expect(isDepthWithinBytes(new TextEncoder().encode(text), limit)).toBe(referenceDepth(value) <= limit);
       }),
       { numRuns: 1000 },
     );
@@ -87,7 +88,9 @@ describe("codec properties", () => {
       fc.property(fc.nat(200), fc.nat(100), fc.nat(150), (depth, siblings, limit) => {
         const nested = depth === 0 ? "0" : "[".repeat(depth) + "]".repeat(depth);
         const value = JSON.parse(`[${[...Array<string>(siblings).fill("[]"), nested].join(",")}]`) as unknown;
-        expect(isDepthWithin(JSON.stringify(value), limit)).toBe(referenceDepth(value) <= limit);
+        const text = JSON.stringify(value);
+        expect(isDepthWithin(text, limit)).toBe(referenceDepth(value) <= limit);
+        expect(isDepthWithinBytes(new TextEncoder().encode(text), limit)).toBe(referenceDepth(value) <= limit);
       }),
       RUNS,
     );

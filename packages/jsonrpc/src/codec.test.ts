@@ -140,6 +140,8 @@ describe("decode: limits", () => {
       `{"jsonrpc":"2.0","id":"q","method":"m","params":${"[".repeat(depth - 1)}${"]".repeat(depth - 1)}}`;
     expect(decode(nested(64)).ok).toBe(true);
     expect(refused(decode(nested(65)))).toMatchObject({ code: -32600, id: "q" });
+    expect(refused(decode(bytes(nested(65))))).toMatchObject({ code: -32600, id: "q" });
+    expect(decode(bytes(nested(64))).ok).toBe(true);
     expect(decode(nested(5), { maxDepth: 5 }).ok).toBe(true);
     expect(decode(nested(6), { maxDepth: 5 }).ok).toBe(false);
   });

@@ -6,7 +6,7 @@
  */
 import type { JsonRpcFailure, JsonRpcMessage, JsonRpcPayload } from "./types";
 import { ErrorCode } from "./errors";
-import { isDepthWithin } from "./depth";
+import { isDepthWithin, isDepthWithinBytes } from "./depth";
 import { readTopLevel } from "./find-id";
 import { findPrototypeKey, mayHoldPrototypeKey } from "./proto-guard";
 import { checkMessage, invalidRequest } from "./validate";
@@ -70,11 +70,19 @@ function tooLarge(text: string, max: number): DecodeResult {
   return top.object && !top.call ? { ok: false, error, silent: true } : refuse(error);
 }
 
-function bytesToText(input: Uint8Array, max: number): string | DecodeResult {
-  if (input.byteLength > max) {
-    const prefix = new TextDecoder().decode(input.subarray(0, ID_WINDOW));
-    return tooLarge(prefix, max);
-  }
+/** The first ID_WINDOW bytes as text (lossy), to read the id of a frame refused unread. */
+function prefixText(input: Uint8Array): string {
+  return new TextDecoder().decode(input.subarray(0, ID_WINDOW));
+}
+
+function tooDeep(text: string, maxDepth: number): DecodeResult {
+  return refuse(invalidRequest(readTopLevel(text, ID_WINDOW).id, `nesting exceeds maxDepth (${maxDepth} levels)`));
+}
+
+function bytesToText(input: Uint8Array, max: number, maxDepth: number): string | DecodeResult {
+  if (input.byteLength > max) return tooLarge(prefixText(input), max);
+  // Scanning the bytes first refuses a deep frame without paying for its UTF-8 decoding.
+  if (!isDepthWithinBytes(input, maxDepth)) return tooDeep(prefixText(input), maxDepth);
   utf8 ??= new TextDecoder("utf-8", { fatal: true });
   try {
     return utf8.decode(input);
@@ -115,13 +123,11 @@ function decodeText(input: string | Uint8Array, maxBytes: number, maxDepth: numb
     const refused = checkTextSize(input, maxBytes);
     if (refused) return refused;
     text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+    if (!isDepthWithin(text, maxDepth)) return tooDeep(text, maxDepth);
   } else {
-    const decoded = bytesToText(input, maxBytes);
+    const decoded = bytesToText(input, maxBytes, maxDepth);
     if (typeof decoded !== "string") return decoded;
     text = decoded;
-  }
-  if (!isDepthWithin(text, maxDepth)) {
-    return refuse(invalidRequest(readTopLevel(text, text.length).id, `nesting exceeds maxDepth (${maxDepth} levels)`));
   }
   let value: unknown;
   try {

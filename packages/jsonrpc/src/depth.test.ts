@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDepthWithin } from "./depth";
+import { isDepthWithin, isDepthWithinBytes } from "./depth";
 
 const nest = (depth: number): string => "[".repeat(depth) + "]".repeat(depth);
 
@@ -39,5 +39,19 @@ describe("isDepthWithin", () => {
     const text = `[${'"{",'.repeat(100)}${nest(65)}]`;
     expect(isDepthWithin(text, 65)).toBe(false);
     expect(isDepthWithin(text, 66)).toBe(true);
+  });
+});
+
+describe("isDepthWithinBytes", () => {
+  const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
+
+  it("agrees with the text scan, multi-byte characters and escapes included", () => {
+    for (const text of [nest(64), nest(65), `["é✓😀\\",${nest(3)}]`, `["\\\"]]]", ${nest(3)}]`, `[${'"{",'.repeat(100)}${nest(65)}]`]) {
+      for (const limit of [3, 4, 64, 65, 66]) expect(isDepthWithinBytes(bytes(text), limit)).toBe(isDepthWithin(text, limit));
+    }
+  });
+
+  it("refuses 10 MB of [ in a few steps", () => {
+    expect(isDepthWithinBytes(new Uint8Array(10 * 1024 * 1024).fill(0x5b), 64)).toBe(false);
   });
 });

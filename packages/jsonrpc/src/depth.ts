@@ -86,3 +86,63 @@ export function isDepthWithin(text: string, maxDepth: number): boolean {
   if (openers <= maxDepth) return true;
   return scan(text, maxDepth, openers <= cap ? openers - maxDepth : Number.POSITIVE_INFINITY);
 }
+
+/** `skipString` over UTF-8 bytes: a quote or backslash byte never occurs inside a multi-byte sequence. */
+function skipStringBytes(bytes: Uint8Array, start: number): number {
+  let end = bytes.indexOf(QUOTE, start + 1);
+  while (end >= 0) {
+    let k = end - 1;
+    while (bytes[k] === BACKSLASH) k--;
+    if (((end - 1 - k) & 1) === 0) return end + 1;
+    end = bytes.indexOf(QUOTE, end + 1);
+  }
+  return -1;
+}
+
+/** `scan` over UTF-8 bytes (same rules, same early stop). */
+function scanBytes(bytes: Uint8Array, maxDepth: number, slack: number): boolean {
+  const n = bytes.length;
+  let depth = 0;
+  let seen = 0;
+  for (let i = 0; i < n; i++) {
+    const c = bytes[i] as number;
+    if (c === QUOTE) {
+      i = skipStringBytes(bytes, i) - 1;
+      if (i < 0) return true;
+    } else if (c < OPEN_ARRAY) {
+      continue;
+    } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+      seen++;
+      if (++depth > maxDepth) return false;
+    } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) {
+      depth--;
+      if (seen - depth >= slack) return true;
+    }
+  }
+  return true;
+}
+
+function countOpenerBytes(bytes: Uint8Array, cap: number): number {
+  let count = 0;
+  for (const bracket of [OPEN_OBJECT, OPEN_ARRAY]) {
+    let i = bytes.indexOf(bracket);
+    while (i >= 0) {
+      if (++count > cap) return count;
+      i = bytes.indexOf(bracket, i + 1);
+    }
+  }
+  return count;
+}
+
+/**
+ * `isDepthWithin` over UTF-8 bytes, so a frame can be refused before it is even decoded to
+ * text. Exact for the same reason: the bytes of `"`, `\\`, brackets and braces never occur
+ * inside a multi-byte UTF-8 sequence.
+ */
+export function isDepthWithinBytes(bytes: Uint8Array, maxDepth: number): boolean {
+  if (bytes.length <= maxDepth) return true;
+  const cap = 2 * maxDepth;
+  const openers = countOpenerBytes(bytes, cap);
+  if (openers <= maxDepth) return true;
+  return scanBytes(bytes, maxDepth, openers <= cap ? openers - maxDepth : Number.POSITIVE_INFINITY);
+}

@@ -6,13 +6,14 @@
  */
 
 /**
- * True when the raw text could hold a dangerous key: both gadgets need a key containing
- * `proto` (`__proto__`, or `prototype` under `constructor`), spelled out or disguised with a
- * `\u` escape (the only JSON escape that can spell a letter). Two native scans; the walk in
- * `findPrototypeKey` runs only when this says yes.
+ * True when the raw text could hold a dangerous key: it names `__proto__` or `constructor`
+ * (the `constructor.prototype` gadget needs both keys, so one of them is enough to look for),
+ * or it uses a `\u` escape (the only JSON escape that can spell a letter in disguise). Three
+ * native scans; the walk in `findPrototypeKey` runs only when this says yes. `proto` alone
+ * would be cheaper but MCP messages carry `protocolVersion` and would always walk.
  */
 export function mayHoldPrototypeKey(text: string): boolean {
-  return text.includes("proto") || text.includes("\\u");
+  return text.includes("__proto__") || text.includes("constructor") || text.includes("\\u");
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
