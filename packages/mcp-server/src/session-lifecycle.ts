@@ -43,7 +43,8 @@ function negotiateExtensions(core: ServerCore, state: SessionState, view: Server
 /** Answers `initialize`. */
 export function initialize(core: ServerCore, state: SessionState, view: ServerSession, params: JsonRpcParams | undefined, inBatch: boolean): InitializeResult {
   if (inBatch) throw new JsonRpcError(ErrorCode.InvalidRequest, "Invalid Request: initialize must not be part of a JSON-RPC batch");
-  if (state.initialized) throw new JsonRpcError(ErrorCode.InvalidRequest, "Invalid Request: the session is already initialized; open a new session to initialize again");
+  // A session connected as already initialized (stateless HTTP) still answers initialize: clients send it first.
+  if (state.initialized && !state.assumed) throw new JsonRpcError(ErrorCode.InvalidRequest, "Invalid Request: the session is already initialized; open a new session to initialize again");
   const p: Record<string, unknown> = params === undefined ? {} : isRecord(params) ? params : {};
   if (Array.isArray(params)) throw invalid("initialize takes named params { protocolVersion, capabilities, clientInfo }");
   if (p.protocolVersion !== undefined && typeof p.protocolVersion !== "string") throw invalid("protocolVersion must be a string");

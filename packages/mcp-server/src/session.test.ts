@@ -112,6 +112,9 @@ describe("lifecycle", () => {
     expect(reply[0]?.error.message).toMatch(/2025-06-18/);
     const single = (await client.call(2, "tools/list")) as JsonRpcSuccess;
     expect((single.result as { tools: unknown[] }).tools).toHaveLength(1);
+    // Stateless clients still send initialize first: it is answered.
+    const init = (await initializeRaw(client, "2025-06-18")) as JsonRpcSuccess;
+    expect((init.result as { protocolVersion: string }).protocolVersion).toBe("2025-06-18");
   });
 
   it("ignores notifications before initialize and unknown methods get -32601", async () => {
