@@ -63,7 +63,8 @@ export function createListEndpoint<T>(host: ListHost, spec: ListSpec<T>): ListEn
   // Per session: its decorated snapshot, or undefined when no extension decorates this kind.
   const perSession = new WeakMap<ServerSession, { readonly version: number; readonly snap: Snapshot<T> | undefined }>();
 
-  const snapshot = (items: readonly T[]): Snapshot<T> => ({ version, source: createPageSource(items, spec.key), pages: new Map() });
+  // Lists and pages are shared by every session and request: frozen, so no interceptor can change them for others.
+  const snapshot = (items: readonly T[]): Snapshot<T> => ({ version, source: createPageSource(Object.freeze([...items]), spec.key), pages: new Map() });
   const base = (): Snapshot<T> => {
     if (shared === undefined || shared.version !== version) shared = snapshot(spec.build());
     return shared;
@@ -85,7 +86,7 @@ export function createListEndpoint<T>(host: ListHost, spec: ListSpec<T>): ListEn
       const cacheKey = `${pageSize}:${typeof cursor === "string" ? cursor : ""}`;
       const hit = cursor === undefined || typeof cursor === "string" ? snap.pages.get(cacheKey) : undefined;
       if (hit !== undefined) return hit;
-      const page = paginate(snap.source, cursor, pageSize);
+      const page = Object.freeze(paginate(snap.source, cursor, pageSize));
       if (snap.pages.size < 1024) snap.pages.set(cacheKey, page);
       return page;
     },

@@ -52,7 +52,7 @@ export function createTools(host: FeatureHost, options: ToolsOptions) {
         const page = list.page(cursorOf(params), ctx.session);
         let result = results.get(page);
         if (result === undefined) {
-          result = page.nextCursor === undefined ? { tools: page.items } : { tools: page.items, nextCursor: page.nextCursor };
+          result = Object.freeze(page.nextCursor === undefined ? { tools: page.items } : { tools: page.items, nextCursor: page.nextCursor });
           results.set(page, result);
         }
         return result;
