@@ -88,6 +88,14 @@ async function readViews(client: Client, uris: readonly string[]): Promise<Map<s
   return reads;
 }
 
+const ORDER: readonly string[] = Object.values(VerifyCheck);
+
+/** Findings grouped by check (in `VerifyCheck` order), then by subject; stable within a subject. */
+function sortFindings(findings: readonly VerifyFinding[]): VerifyFinding[] {
+  const rank = (f: VerifyFinding) => ORDER.indexOf(f.check);
+  return [...findings].sort((a, b) => rank(a) - rank(b) || (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0));
+}
+
 function summarize(findings: readonly VerifyFinding[]): VerifyCheckResult[] {
   return Object.values(VerifyCheck).map((id) => {
     const mine = findings.filter((f) => f.check === id);
@@ -146,7 +154,8 @@ export async function verify(target: VerifyTarget, options: VerifyOptions = {}):
   try {
     await client.connect(transport);
     const found = await run(client, (f) => void findings.push(f));
-    return { ok: !findings.some((f) => f.severity === "error"), checks: summarize(findings), findings, ...found };
+    const sorted = sortFindings(findings);
+    return { ok: !sorted.some((f) => f.severity === "error"), checks: summarize(sorted), findings: sorted, ...found };
   } finally {
     await client.close().catch(() => undefined);
     await transport.close().catch(() => undefined);
