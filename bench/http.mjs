@@ -4,7 +4,7 @@
 // and the official SDK's McpServer + StreamableHTTPServerTransport, in the same run. Each server
 // runs in its own child process; the parent only drives autocannon. Uses the BUILT packages:
 //   for p in jsonrpc mcp-protocol mcp-server transport-http; do (cd packages/$p && npx tsup); done
-//   node bench/http.mjs [--duration 5] [--rounds 3] [--connections 32] [--warmup 1]
+//   node bench/http.mjs [--duration 3] [--rounds 7] [--connections 32] [--warmup 2]
 // The same file is the child process: `--serve <side>`.
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
@@ -194,27 +194,28 @@ async function cannon(url, headers, seconds, connections) {
   });
 }
 
-async function measure(side, seconds, warmup, connections) {
+/** Starts a side, opens its session, checks one call and warms it up. */
+async function prepare(side, warmup, connections) {
   const { child, port } = await start(side);
-  try {
-    const url = `http://127.0.0.1:${port}/mcp`;
-    const headers = await openSession(url);
-    await check(url, headers);
-    await cannon(url, headers, warmup, connections);
-    const before = await cpuOf(child);
-    const result = await cannon(url, headers, seconds, connections);
-    const cpu = (await cpuOf(child)) - before;
-    const total = result.requests.total;
-    return {
-      rps: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      bad: result.non2xx + result.errors + result.timeouts,
-      cpuPerRequest: total > 0 ? cpu / total : NaN,
-    };
-  } finally {
-    child.kill();
-  }
+  const url = `http://127.0.0.1:${port}/mcp`;
+  const headers = await openSession(url);
+  await check(url, headers);
+  await cannon(url, headers, warmup, connections);
+  return { side, child, url, headers };
+}
+
+async function measure(server, seconds, connections) {
+  const before = await cpuOf(server.child);
+  const result = await cannon(server.url, server.headers, seconds, connections);
+  const cpu = (await cpuOf(server.child)) - before;
+  const total = result.requests.total;
+  return {
+    rps: total / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad: result.non2xx + result.errors + result.timeouts,
+    cpuPerRequest: total > 0 ? cpu / total : NaN,
+  };
 }
 
 const median = (values) => {
@@ -224,37 +225,51 @@ const median = (values) => {
 };
 const fmt = (n, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
+// Every server runs for the whole benchmark; rounds interleave short runs of each side in a
+// rotating order, and ratios are taken within a round, so load that drifts over minutes (a shared
+// machine) weighs on both sides of a ratio alike. The median of the per-round ratios is reported.
 async function main() {
-  const seconds = Number(option("duration", "5"));
-  const rounds = Number(option("rounds", "3"));
+  const seconds = Number(option("duration", "3"));
+  const rounds = Number(option("rounds", "7"));
   const connections = Number(option("connections", "32"));
-  const warmup = Number(option("warmup", "1"));
+  const warmup = Number(option("warmup", "2"));
   const sides = Object.keys(SIDES);
+  process.stdout.write(`Streamable HTTP tools/call, ${connections} connections, ${seconds} s per run, ${rounds} interleaved rounds, Node ${process.version}\n`);
+  const servers = [];
+  for (const side of sides) servers.push(await prepare(side, warmup, connections));
   const runs = Object.fromEntries(sides.map((side) => [side, []]));
-  process.stdout.write(`Streamable HTTP tools/call, ${connections} connections, ${seconds} s per run, ${rounds} rounds, Node ${process.version}\n`);
-  for (let round = 0; round < rounds; round += 1) {
-    const order = sides.map((_, i) => sides[(i + round) % sides.length]);
-    for (const side of order) {
-      const run = await measure(side, seconds, warmup, connections);
-      runs[side].push(run);
-      process.stdout.write(`  round ${round + 1} ${side.padEnd(15)} ${fmt(run.rps).padStart(8)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  ${fmt(run.cpuPerRequest, 1)} CPU µs/req${run.bad ? `  ${run.bad} FAILED` : ""}\n`);
+  try {
+    for (let round = 0; round < rounds; round += 1) {
+      for (let i = 0; i < servers.length; i += 1) {
+        const server = servers[(i + round) % servers.length];
+        const run = await measure(server, seconds, connections);
+        runs[server.side].push(run);
+        process.stdout.write(`  round ${round + 1} ${server.side.padEnd(15)} ${fmt(run.rps).padStart(8)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  ${fmt(run.cpuPerRequest, 1)} CPU µs/req${run.bad ? `  ${run.bad} FAILED` : ""}\n`);
+      }
     }
+  } finally {
+    for (const server of servers) server.child.kill();
   }
-  process.stdout.write(`\n${"".padEnd(52)}req/s median     best   CPU µs/req (server)\n`);
-  const summary = {};
+  report(sides, runs, rounds);
+}
+
+function report(sides, runs, rounds) {
+  process.stdout.write(`\n${"".padEnd(52)}req/s median     best   CPU µs/req (server, median)\n`);
   for (const side of sides) {
     const rps = runs[side].map((run) => run.rps);
-    summary[side] = { median: median(rps), best: Math.max(...rps), cpu: median(runs[side].map((run) => run.cpuPerRequest)) };
-    const s = summary[side];
-    process.stdout.write(`  ${SIDES[side].padEnd(50)}${fmt(s.median).padStart(10)} ${fmt(s.best).padStart(8)}   ${fmt(s.cpu, 1).padStart(8)}\n`);
+    const cpu = median(runs[side].map((run) => run.cpuPerRequest));
+    process.stdout.write(`  ${SIDES[side].padEnd(50)}${fmt(median(rps)).padStart(10)} ${fmt(Math.max(...rps)).padStart(8)}   ${fmt(cpu, 1).padStart(8)}\n`);
   }
-  const ratio = (a, b) => `${fmt(summary[a].median / summary[b].median, 2)}x req/s (best ${fmt(summary[a].best / summary[b].best, 2)}x), ${fmt(summary[a].cpu / summary[b].cpu, 2)}x CPU/req`;
-  const sdkBest = summary["sdk-json"].median >= summary["sdk-sse"].median ? "sdk-json" : "sdk-sse";
-  process.stdout.write(`\n  @proto / floor:            ${ratio("proto", "floor")}   (target >= 0.5x)\n`);
-  process.stdout.write(`  @proto / SDK (its best):   ${ratio("proto", sdkBest)}   (target >= 4x; SDK best mode: ${sdkBest})\n`);
-  process.stdout.write(`  @proto / SDK (default):    ${ratio("proto", "sdk-sse")}\n`);
-  process.stdout.write(`  transport only / floor:     ${ratio("proto-transport", "floor")}\n`);
-  process.stdout.write(`  Web handler / Node adapter: ${ratio("proto-web", "proto")}\n`);
+  const perRound = (a, b, field) => median(Array.from({ length: rounds }, (_, r) => runs[a][r][field] / runs[b][r][field]));
+  const sdkBest = median(runs["sdk-json"].map((r) => r.rps)) >= median(runs["sdk-sse"].map((r) => r.rps)) ? "sdk-json" : "sdk-sse";
+  const line = (label, a, b, target) =>
+    process.stdout.write(`  ${label.padEnd(30)} ${fmt(perRound(a, b, "rps"), 2).padStart(6)}x req/s   ${fmt(perRound(a, b, "cpuPerRequest"), 2).padStart(6)}x CPU/req${target ? `   (target ${target})` : ""}\n`);
+  process.stdout.write(`\n  ratios (median of per-round ratios)\n`);
+  line("@proto / floor", "proto", "floor", ">= 0.5x req/s");
+  line(`@proto / SDK best (${sdkBest})`, "proto", sdkBest, ">= 4x req/s");
+  line("@proto / SDK default (sse)", "proto", "sdk-sse");
+  line("transport only / floor", "proto-transport", "floor");
+  line("Web handler / Node adapter", "proto-web", "proto");
 }
 
 const serve = option("serve", undefined);
