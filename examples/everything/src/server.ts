@@ -5,6 +5,7 @@
  *   node dist/server.js --port N        serve Streamable HTTP at http://127.0.0.1:N/mcp (0: any free port)
  *   node dist/server.js --demo          run the demo: our client drives `--stdio` and prints a transcript
  */
+import type { Logger } from "@proto/jsonrpc";
 import { serveStdio } from "@proto/transport-stdio/node";
 import { runDemo } from "./demo";
 import { createEverythingServer } from "./everything-server";
@@ -17,6 +18,22 @@ const USAGE = `usage: node server.js --stdio | --port <n> [--host <address>] | -
   --host <address> the address to bind with --port (default 127.0.0.1)
   --demo           start the server over stdio with our client and print a short transcript
 `;
+
+/** Warnings and handler failures of the server and the HTTP handler, one line each on stderr. */
+const stderrLogger: Logger = {
+  warn: (message, detail) => process.stderr.write(`proto-everything warn: ${message}${describe(detail)}\n`),
+  error: (message, detail) => process.stderr.write(`proto-everything error: ${message}${describe(detail)}\n`),
+};
+
+function describe(detail: unknown): string {
+  if (detail === undefined) return "";
+  if (detail instanceof Error) return `: ${detail.message}`;
+  try {
+    return `: ${typeof detail === "string" ? detail : JSON.stringify(detail)}`;
+  } catch {
+    return `: ${String(detail)}`;
+  }
+}
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n\n${USAGE}`);
@@ -36,7 +53,7 @@ async function serveHttp(args: readonly string[]): Promise<void> {
   const port = Number(text);
   if (!/^\d+$/.test(text) || port > 65_535) fail(`--port must be a number from 0 to 65535, got ${text}`);
   const host = valueOf(args, "--host");
-  const running = await startHttpServer({ port, ...(host === undefined ? {} : { host }) });
+  const running = await startHttpServer({ port, logger: stderrLogger, ...(host === undefined ? {} : { host }) });
   process.stderr.write(`proto-everything: Streamable HTTP on port ${running.port}\nproto-everything: MCP endpoint ${running.url} (Ctrl-C stops)\n`);
   const stop = (): void => {
     void running.close().then(() => process.exit(0));
@@ -50,7 +67,7 @@ async function main(args: readonly string[]): Promise<void> {
     return;
   }
   if (args.includes("--stdio")) {
-    await serveStdio(createEverythingServer().server);
+    await serveStdio(createEverythingServer({ logger: stderrLogger }).server);
     return;
   }
   if (args.includes("--port")) return serveHttp(args);
