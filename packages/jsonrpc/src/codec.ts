@@ -53,6 +53,8 @@ export type DecodeResult =
 const NONE: readonly JsonRpcFailure[] = Object.freeze([]);
 /** How much of an oversized frame is searched for the id of the error reply. */
 const ID_WINDOW = 64 * 1024;
+/** Frames from this many bytes are depth-scanned before UTF-8 decoding. */
+const BYTE_SCAN_FROM = 64 * 1024;
 
 let utf8: TextDecoder | undefined;
 
@@ -81,14 +83,18 @@ function tooDeep(text: string, maxDepth: number): DecodeResult {
 
 function bytesToText(input: Uint8Array, max: number, maxDepth: number): string | DecodeResult {
   if (input.byteLength > max) return tooLarge(prefixText(input), max);
-  // Scanning the bytes first refuses a deep frame without paying for its UTF-8 decoding.
-  if (!isDepthWithinBytes(input, maxDepth)) return tooDeep(prefixText(input), maxDepth);
+  // A large frame is scanned as bytes, so a deep one is refused without paying for its UTF-8
+  // decoding; a small one is cheaper to scan as text (per-call cost of typed-array indexOf).
+  const large = input.byteLength > BYTE_SCAN_FROM;
+  if (large && !isDepthWithinBytes(input, maxDepth)) return tooDeep(prefixText(input), maxDepth);
   utf8 ??= new TextDecoder("utf-8", { fatal: true });
+  let text: string;
   try {
-    return utf8.decode(input);
+    text = utf8.decode(input);
   } catch {
     return parseError("the bytes are not valid UTF-8");
   }
+  return large || isDepthWithin(text, maxDepth) ? text : tooDeep(text, maxDepth);
 }
 
 function checkTextSize(text: string, max: number): DecodeResult | undefined {

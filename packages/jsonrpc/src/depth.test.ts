@@ -28,6 +28,16 @@ describe("isDepthWithin", () => {
     expect(isDepthWithin(`["${"]".repeat(200)}", ${nest(70)}]`, 64)).toBe(false);
   });
 
+  it("stays exact on texts past 256 KiB, where the count is skipped", () => {
+    const padding = `"${"x[{".repeat(100_000)}",`;
+    for (const depth of [64, 65]) {
+      const text = `[${padding}${nest(depth - 1)}]`;
+      expect(text.length).toBeGreaterThan(256 * 1024);
+      expect(isDepthWithin(text, 64)).toBe(depth <= 64);
+      expect(isDepthWithinBytes(new TextEncoder().encode(text), 64)).toBe(depth <= 64);
+    }
+  });
+
   it("answers safely on unterminated strings and unbalanced input", () => {
     expect(isDepthWithin(`["${"[".repeat(500)}`, 2)).toBe(true);
     expect(isDepthWithin("]".repeat(500) + "[".repeat(100), 64)).toBe(true);

@@ -11,6 +11,11 @@ const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
+/**
+ * Past this length the bracket count is skipped: counting `{` means searching the whole text
+ * for it, while the scan stops at the first level past the limit (10 MB of `[`: 65 steps).
+ */
+const COUNT_UP_TO = 256 * 1024;
 
 /**
  * Returns the index just past the string that opens at `start` (a `"`), or -1 when the
@@ -73,14 +78,15 @@ function countOpeners(text: string, cap: number): number {
  * level, `[[]]` two). One linear, string- and escape-aware pass that never recurses and
  * stops at the first level past the limit, so 10 MB of `[` costs 65 steps.
  *
- * Two sound shortcuts keep it cheap on typical messages: a text with at most `maxDepth`
- * brackets `[`/`{` in all cannot nest deeper (no scan at all); and when there are at most
- * twice that many, the scan stops as soon as the brackets left cannot reach the limit.
+ * Two sound shortcuts keep it cheap on typical messages (up to 256 KiB): a text with at most
+ * `maxDepth` brackets `[`/`{` in all cannot nest deeper (no scan at all); and when there are
+ * at most twice that many, the scan stops as soon as the brackets left cannot reach the limit.
  * Exact for valid JSON; for invalid JSON it may answer either way, and `JSON.parse` then
  * refuses the text before building anything deeper than the prefix this pass accepted.
  */
 export function isDepthWithin(text: string, maxDepth: number): boolean {
   if (text.length <= maxDepth) return true;
+  if (text.length > COUNT_UP_TO) return scan(text, maxDepth, Number.POSITIVE_INFINITY);
   const cap = 2 * maxDepth;
   const openers = countOpeners(text, cap);
   if (openers <= maxDepth) return true;
@@ -141,6 +147,7 @@ function countOpenerBytes(bytes: Uint8Array, cap: number): number {
  */
 export function isDepthWithinBytes(bytes: Uint8Array, maxDepth: number): boolean {
   if (bytes.length <= maxDepth) return true;
+  if (bytes.length > COUNT_UP_TO) return scanBytes(bytes, maxDepth, Number.POSITIVE_INFINITY);
   const cap = 2 * maxDepth;
   const openers = countOpenerBytes(bytes, cap);
   if (openers <= maxDepth) return true;
