@@ -1,3 +1,7 @@
+/**
+ * @proto/jsonrpc: a batch-aware JSON-RPC 2.0 core (https://www.jsonrpc.org/specification).
+ * The public surface is listed here explicitly; `index.test.ts` pins it.
+ */
 export type {
   JsonRpcId,
   JsonRpcParams,

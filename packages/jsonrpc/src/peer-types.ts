@@ -20,7 +20,11 @@ export interface RequestContext {
   readonly id: JsonRpcId;
   /** The request's method. */
   readonly method: string;
-  /** Aborted when the peer cancels this request, when its exchange's stream goes away, or when the peer closes. */
+  /**
+   * Aborted when the peer cancels this request (reason: `RequestError` `ABORTED`), when its
+   * exchange's stream goes away (the exchange's reason), or when the peer closes (`RequestError`
+   * `CLOSED`). Created on first read. A cancelled request's result is never sent.
+   */
   readonly signal: AbortSignal;
   /** What the transport knows about the frame this request came in (session, principal, headers). */
   readonly info: ExchangeInfo;
@@ -96,7 +100,7 @@ export interface CancellationProtocol {
   reason?(params: JsonRpcParams | undefined): string | undefined;
 }
 
-/** Options of `createPeer`. */
+/** Options of `createPeer`. Limits of inbound frames belong to the transport (`DecodeLimits`). */
 export interface PeerOptions {
   /** Default timeout of outbound requests in milliseconds; 0 means none. Default 60,000. */
   readonly requestTimeoutMs?: number;
@@ -112,7 +116,12 @@ export interface Peer {
   handle(method: string, handler: RequestHandler): () => void;
   /** Registers the handler of a notification method; returns a function that unregisters it. */
   handleNotification(method: string, handler: NotificationHandler): () => void;
-  /** Sends a request and resolves with its result; rejects with `JsonRpcError` (the peer's error) or `RequestError`. */
+  /**
+   * Sends a request (ids are numbers from 1) and resolves with its result. Rejects with
+   * `JsonRpcError` (the peer's error), `RequestError` (`TIMEOUT`, `ABORTED`, `CLOSED`), or the
+   * error the transport's `send` (or the exchange's `reply`) rejected with. Throws a
+   * `TypeError` for an invalid `timeoutMs`.
+   */
   request(method: string, params?: JsonRpcParams, options?: RequestOptions): Promise<unknown>;
   /** Sends a notification. */
   notify(method: string, params?: JsonRpcParams, options?: NotifyOptions): Promise<void>;
