@@ -24,6 +24,23 @@ const JSON_SCHEMA_2020_12_INPUT = {
   additionalProperties: false,
 };
 
+const CONFORMANCE_TOOLS = [
+  "test_simple_text",
+  "test_image_content",
+  "test_audio_content",
+  "test_embedded_resource",
+  "test_multiple_content_types",
+  "json_schema_2020_12_tool",
+  "test_tool_with_logging",
+  "test_tool_with_progress",
+  "test_error_handling",
+  "test_reconnection",
+  "test_sampling",
+  "test_elicitation",
+  "test_elicitation_sep1034_defaults",
+  "test_elicitation_sep1330_enums",
+];
+
 function sdkClient(): Client {
   const client = new Client({ name: "sdk-e2e", version: "1.0.0" }, { capabilities: { sampling: {}, elicitation: { form: {} } } });
   client.setRequestHandler(CreateMessageRequestSchema, async (request) => ({
@@ -58,8 +75,7 @@ function sharedFixtures(connect: () => Promise<Client>): void {
 
   it("lists every tool, with the 2020-12 input schema exactly as written", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["test_simple_text", "test_reconnection", "test_elicitation_sep1330_enums", "json_schema_2020_12_tool"]));
-    expect(tools).toHaveLength(14);
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(CONFORMANCE_TOOLS));
     expect(tools.find((t) => t.name === "json_schema_2020_12_tool")?.inputSchema).toEqual(JSON_SCHEMA_2020_12_INPUT);
   });
 
@@ -149,6 +165,19 @@ describe("everything example over Streamable HTTP, official SDK client", () => {
       expect(await updated).toBe("test://watched-resource");
       const read = await client.readResource({ uri: "test://watched-resource" });
       expect(firstText(read)).toMatch(/^Watched resource content \(revision \d+\)$/);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("answers 413 to a body over 4 MiB and keeps serving", async () => {
+    const big = await fetch(server.url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "x".repeat(5 * 1024 * 1024) });
+    expect(big.status).toBe(413);
+    await big.body?.cancel();
+    const client = sdkClient();
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    try {
+      expect(textOf(await client.callTool({ name: "test_simple_text", arguments: {} }))).toBe("This is a simple text response for testing.");
     } finally {
       await client.close();
     }

@@ -31,19 +31,26 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-function readBody(req: IncomingMessage): Promise<Uint8Array | undefined> {
-  return new Promise((resolve, reject) => {
+type BodyRead = { readonly ok: true; readonly body: Uint8Array } | { readonly ok: false; readonly tooLarge: boolean };
+
+/** Reads a POST body with a cap; `ok: false` when it is too large or the client went away first. */
+function readBody(req: IncomingMessage): Promise<BodyRead> {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on("data", (chunk: Buffer) => {
+    const onData = (chunk: Buffer): void => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        req.pause();
-        resolve(undefined);
-      } else chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks, size)));
-    req.on("error", reject);
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      else done({ ok: false, tooLarge: true });
+    };
+    const onEnd = (): void => done({ ok: true, body: Buffer.concat(chunks, size) });
+    const onGone = (): void => done({ ok: false, tooLarge: false });
+    function done(result: BodyRead): void {
+      req.off("data", onData).off("end", onEnd).off("error", onGone).off("close", onGone);
+      if (!result.ok) req.pause();
+      resolve(result);
+    }
+    req.on("data", onData).on("end", onEnd).on("error", onGone).on("close", onGone);
   });
 }
 
@@ -77,16 +84,17 @@ export async function startHttpServer(options: HttpOptions): Promise<RunningHttp
   });
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     if (req.method !== "POST") return handler(req, res);
-    readBody(req).then(
-      (body) => {
-        if (body === undefined) return tooLarge(res);
-        // A body read upstream is used as is by the handler (as after express.json()).
-        (req as IncomingMessage & { body?: Uint8Array }).body = body;
-        closer.track(req, res, body);
-        handler(req, res);
-      },
-      () => res.destroy(),
-    );
+    void readBody(req).then((read) => {
+      if (!read.ok) {
+        if (read.tooLarge) tooLarge(res);
+        else res.destroy();
+        return;
+      }
+      // A body read upstream is used as is by the handler (as after express.json()).
+      (req as IncomingMessage & { body?: Uint8Array }).body = read.body;
+      closer.track(req, res, read.body);
+      handler(req, res);
+    });
   };
   const http: NodeServer = createNodeHttpServer(listener);
   const host = options.host ?? "127.0.0.1";
