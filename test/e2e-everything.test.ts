@@ -3,13 +3,16 @@
  * over stdio (`server.js --stdio` as a child process) and over Streamable HTTP (`server.js --port 0`),
  * checking fixtures the conformance suite relies on, plus what it does not check: the raw
  * 2020-12 input schema, SSE resumption after the server closes a call's stream, resource update
- * notifications, and the DNS-rebinding refusal.
+ * notifications, and the DNS-rebinding refusal. Then @proto/mcp-client over our Streamable
+ * HTTP client transport against the same server, and the command lines' misuse answers.
  */
 import { spawn } from "node:child_process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { CreateMessageRequestSchema, ElicitRequestSchema, ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { createClient } from "@proto/mcp-client";
+import { createStreamableHttpClientTransport, type HttpClientEvent } from "@proto/transport-http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEverythingServer, type RunningServer } from "./conformance/cli";
 import { assertPrerequisites, EVERYTHING } from "./conformance/paths";
@@ -219,5 +222,43 @@ describe("everything example command lines", () => {
     const { code, stderr } = await run(EVERYTHING.client, ["http://127.0.0.1:1/mcp"], { MCP_CONFORMANCE_SCENARIO: "initialize" });
     expect(code).toBe(1);
     expect(stderr).toContain("conformance client failed");
+  });
+});
+
+describe("everything example over Streamable HTTP, @proto/mcp-client", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startEverythingServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("resumes test_reconnection's closed stream after the server's retry, and serves sampling, forms, logs and progress", async () => {
+    const events: HttpClientEvent[] = [];
+    const client = createClient({
+      info: { name: "proto-e2e", version: "1.0.0" },
+      sampling: { createMessage: () => ({ role: "assistant", content: { type: "text", text: "sampled" }, model: "m" }) },
+      elicitation: { form: () => ({ action: "accept", content: {} }), applyDefaults: true },
+    });
+    await client.connect(createStreamableHttpClientTransport(server.url, { onEvent: (event) => events.push(event) }));
+    try {
+      expect(textOf(await client.callTool("test_reconnection"))).toMatch(/^Reconnection test completed successfully/);
+      expect(events).toContainEqual(expect.objectContaining({ type: "reconnecting", stream: "request", delayMs: 1000 }));
+      expect(textOf(await client.callTool("test_sampling", { prompt: "p" }))).toBe("LLM response: sampled");
+      expect(textOf(await client.callTool("test_elicitation_sep1034_defaults"))).toBe(
+        'Elicitation completed: action=accept, content={"name":"John Doe","age":30,"score":95.5,"status":"active","verified":true}',
+      );
+      const logs: unknown[] = [];
+      client.on("log", (entry) => logs.push(entry.data));
+      await client.setLoggingLevel("debug");
+      await client.callTool("test_tool_with_logging");
+      expect(logs).toEqual(["Tool execution started", "Tool processing data", "Tool execution completed"]);
+      const progress: number[] = [];
+      await client.callTool("test_tool_with_progress", {}, { onProgress: (p) => progress.push(p.progress) });
+      expect(progress).toEqual([0, 50, 100]);
+    } finally {
+      await client.close();
+    }
   });
 });
