@@ -149,6 +149,18 @@ describe("tool links", () => {
     expect(apps.tool({ ...base, name: "g", ui: { visibility: ["app"] } }, () => "").name).toBe("g");
   });
 
+  it("registers lazy linked tools, loading the handler on the first call", async () => {
+    const { server, apps } = make();
+    apps.resource({ uri: "ui://x/v", name: "v" }, DOC);
+    let loads = 0;
+    apps.tool({ name: "lazy", inputSchema: { type: "object" }, ui: { resourceUri: "ui://x/v" }, load: async () => (loads++, () => "loaded") });
+    const client = await connect(server);
+    expect((await client.listAllTools())[0]?._meta).toEqual({ ui: { resourceUri: "ui://x/v", visibility: ["model", "app"] } });
+    expect(loads).toBe(0);
+    expect(await client.callTool("lazy")).toMatchObject({ content: [{ type: "text", text: "loaded" }] });
+    expect(loads).toBe(1);
+  });
+
   it("decorates tools registered with server.tool(): nested form only, deprecated flat key converted", async () => {
     const { server, apps } = make();
     apps.resource({ uri: "ui://x/v", name: "v" }, DOC);

@@ -138,7 +138,12 @@ export async function verify(target: VerifyTarget, options: VerifyOptions = {}):
   let transport: Transport;
   if ("server" in target) {
     const [clientSide, serverSide] = createMemoryTransportPair();
-    await target.server.connect(serverSide);
+    try {
+      await target.server.connect(serverSide);
+    } catch (error) {
+      await Promise.all([clientSide.close(), serverSide.close()]).catch(() => undefined);
+      throw error;
+    }
     transport = clientSide;
   } else {
     transport = target.transport;
