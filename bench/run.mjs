@@ -73,7 +73,7 @@ async function main() {
   }
   if (only.includes("http")) {
     await step(results, "http", "Streamable HTTP tools/call under autocannon (bench/http.mjs)", async () => {
-      const out = await external("http.mjs", ["--duration", quick ? "1" : "2", "--rounds", String(rounds), "--warmup", "1", "--connections", "32"]);
+      const out = await external("http.mjs", ["--duration", quick ? "1" : "2", "--rounds", quick ? "1" : "5", "--warmup", "1", "--connections", "32"]);
       results.raw.http = out.stdout;
       const parsed = parseHttp(out.stdout);
       if (!parsed) throw new Error("could not read the figures of bench/http.mjs (format changed?); its output is in raw.http");

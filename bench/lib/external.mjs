@@ -43,6 +43,7 @@ export function parseHttp(stdout) {
   const summary = Object.fromEntries(Object.entries(runs).map(([side, r]) => [side, { rps: median(r.map((x) => x.rps)), cpuUsPerRequest: median(r.map((x) => x.cpuPerRequest)), p50Ms: median(r.map((x) => x.p50)) }]));
   const sdkSide = (summary["sdk-json"]?.rps ?? 0) >= (summary["sdk-sse"]?.rps ?? 0) ? "sdk-json" : "sdk-sse";
   const rps = (side) => (runs[side] ?? []).map((x) => x.rps);
+  const cpu = (side) => (runs[side] ?? []).map((x) => x.cpuPerRequest);
   return {
     runs,
     summary,
@@ -52,6 +53,8 @@ export function parseHttp(stdout) {
       vsSdkBest: medianRatio(rps("proto"), rps(sdkSide)),
       vsSdkDefault: medianRatio(rps("proto"), rps("sdk-sse")),
       transportVsFloor: medianRatio(rps("proto-transport"), rps("floor")),
+      cpuVsFloor: medianRatio(cpu("proto"), cpu("floor")),
+      cpuSdkOverProto: medianRatio(cpu(sdkSide), cpu("proto")),
     },
   };
 }

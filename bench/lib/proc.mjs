@@ -51,7 +51,6 @@ export async function describeMachine() {
     memoryGiB: Math.round(os.totalmem() / 2 ** 30),
     node: process.version,
     platform: `${os.platform()} ${os.release()}`,
-    hostname: os.hostname(),
     loadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10),
   };
 }

@@ -27,11 +27,11 @@ export function buildRows(r) {
       vsSdk: better(1 / q.latencyMeanVsSdk, "faster (mean)"),
     });
     rows.push({
-      measure: "stdio, tools/call with 64 in flight",
-      floor: cell(s.floor.callsPerSec, "calls/s"),
-      proto: cell(s.proto.callsPerSec, "calls/s"),
-      sdk: cell(s.sdk.callsPerSec, "calls/s"),
-      vsFloor: `${fmtRatio(q.throughputVsFloor)} (coalesced floor ${fmtRatio(q.throughputVsCoalescedFloor)})`,
+      measure: "stdio, tools/call with 64 in flight (CPU µs per call, both processes)",
+      floor: `${cell(s.floor.callsPerSec, "calls/s")} (${fmt(s.floor.cpuUsPerCall, 1)})`,
+      proto: `${cell(s.proto.callsPerSec, "calls/s")} (${fmt(s.proto.cpuUsPerCall, 1)})`,
+      sdk: `${cell(s.sdk.callsPerSec, "calls/s")} (${fmt(s.sdk.cpuUsPerCall, 1)})`,
+      vsFloor: `${fmtRatio(q.throughputVsFloor)} (CPU ${fmtRatio(q.callCpuVsFloor)}; coalesced floor ${fmtRatio(q.throughputVsCoalescedFloor)})`,
       vsSdk: better(q.throughputVsSdk, "faster"),
       target: ">= 0.7x floor",
       met: q.throughputVsFloor >= 0.7,
@@ -74,12 +74,12 @@ export function buildRows(r) {
   if (http) {
     const s = http.summary;
     rows.push({
-      measure: "Streamable HTTP, tools/call, autocannon 32 connections",
-      floor: cell(s.floor.rps, "req/s"),
-      proto: cell(s.proto.rps, "req/s"),
-      sdk: `${cell(s[http.sdkSide]?.rps, "req/s")} (${http.sdkSide === "sdk-json" ? "JSON" : "SSE"})`,
-      vsFloor: fmtRatio(http.ratios.vsFloor),
-      vsSdk: better(http.ratios.vsSdkBest, "faster"),
+      measure: "Streamable HTTP, tools/call, autocannon 32 connections (server CPU µs per request)",
+      floor: `${cell(s.floor.rps, "req/s")} (${fmt(s.floor.cpuUsPerRequest, 1)})`,
+      proto: `${cell(s.proto.rps, "req/s")} (${fmt(s.proto.cpuUsPerRequest, 1)})`,
+      sdk: `${cell(s[http.sdkSide]?.rps, "req/s")} (${fmt(s[http.sdkSide]?.cpuUsPerRequest, 1)}; ${http.sdkSide === "sdk-json" ? "JSON" : "SSE"} answers)`,
+      vsFloor: `${fmtRatio(http.ratios.vsFloor)} (CPU ${fmtRatio(http.ratios.cpuVsFloor)})`,
+      vsSdk: `${better(http.ratios.vsSdkBest, "faster")} (CPU ${fmtRatio(http.ratios.cpuSdkOverProto)} less)`,
       target: ">= 0.5x floor, >= 4x SDK",
       met: http.ratios.vsFloor >= 0.5 && http.ratios.vsSdkBest >= 4,
     });

@@ -9,12 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RequestError, type Transport } from "@proto/jsonrpc";
 import { createClient, type Client } from "@proto/mcp-client";
 import type { LoggingMessageNotificationParams } from "@proto/mcp-protocol";
-import { createStreamableHttpClientTransport } from "@proto/transport-http";
+import { createHttpClientTransport, createStreamableHttpClientTransport } from "@proto/transport-http";
 import { createStdioClientTransport } from "@proto/transport-stdio/node";
 import { REPO_ROOT } from "../support/e2e-transports";
 import { SCENARIO } from "../support/scenario-server";
 import { createSdkScenario, type SdkScenario } from "../support/sdk-scenario-server";
 import { startSdkHttpServer } from "../support/sdk-http";
+import { startSdkLegacySseServer } from "../support/sdk-legacy-sse";
 import { eventually, textOf } from "../support/wait";
 
 interface Row {
@@ -25,7 +26,7 @@ interface Row {
   readonly serverRequests: boolean;
   /** `notifications/cancelled` reaches the handler. */
   readonly cancellation: boolean;
-  open(scenario: SdkScenario): Promise<{ transport: Transport; stop(): Promise<void> }>;
+  open(scenario: SdkScenario): Promise<{ transport: Transport; stop(): Promise<void>; kind?: () => string | undefined }>;
 }
 
 const fixture = fileURLToPath(new URL("./fixtures/sdk-scenario-stdio.ts", import.meta.url));
@@ -60,17 +61,30 @@ const rows: readonly Row[] = [
   httpRow("Streamable HTTP, stateful, SSE answers", false, false, { notifications: "ordered", serverRequests: true, cancellation: true }),
   httpRow("Streamable HTTP, stateful, JSON answers", false, true, { notifications: "dropped", serverRequests: false, cancellation: true }),
   httpRow("Streamable HTTP, stateless, SSE answers", true, false, { notifications: "ordered", serverRequests: false, cancellation: false }),
+  {
+    name: "legacy HTTP+SSE (2024-11-05), reached by createHttpClientTransport's fallback",
+    notifications: "ordered",
+    serverRequests: true,
+    cancellation: true,
+    async open(scenario) {
+      const server = await startSdkLegacySseServer(scenario);
+      const transport = createHttpClientTransport(server.url);
+      return { transport, stop: () => server.stop(), kind: () => transport.kind };
+    },
+  },
 ];
 
 describe.each(rows)("our client against the SDK McpServer over $name", (row) => {
   const scenario = createSdkScenario();
   let stop: () => Promise<void> = async () => {};
+  let kind: (() => string | undefined) | undefined;
   let client: Client;
   const logs: LoggingMessageNotificationParams[] = [];
 
   beforeAll(async () => {
     const opened = await row.open(scenario);
     stop = opened.stop;
+    kind = opened.kind;
     client = createClient({
       info: { name: "proto-host", version: "1.0.0" },
       sampling: { createMessage: () => ({ role: "assistant", model: "proto-model", content: { type: "text", text: "4" } }) },
@@ -88,6 +102,7 @@ describe.each(rows)("our client against the SDK McpServer over $name", (row) => 
   it("initializes and lists the tools", async () => {
     expect(client.server).toMatchObject({ protocolVersion: "2025-11-25", info: { name: expect.stringMatching(/^sdk-scenario/) }, instructions: "The end-to-end scenario." });
     expect((await client.listAllTools()).map((t) => t.name).sort()).toEqual(["ask-model", "echo", "status", "wait", "work"]);
+    if (kind) expect(kind()).toBe("sse");
   });
 
   it("calls a tool with progress and logs, validating its structured output", async () => {
