@@ -34,38 +34,39 @@ async function packOurs(dir) {
   return tarballs;
 }
 
-/** Counts installed packages (every folder with a package.json that has a name) and sums file bytes. */
+/** Counts installed packages (every folder under a node_modules, scoped or not, nested too) and sums file bytes. */
 async function measureTree(nodeModules) {
-  let packages = 0;
-  let bytes = 0;
-  const names = new Set();
-  async function walk(dir, depthInPackage) {
-    for (const entry of await readdir(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isSymbolicLink()) continue;
-      if (entry.isDirectory()) await walk(path, depthInPackage);
-      else if (entry.isFile()) bytes += (await stat(path)).size;
-    }
-  }
+  const names = [];
   async function countPackages(dir) {
     for (const entry of await readdir(dir, { withFileTypes: true })) {
       if (!entry.isDirectory() || entry.name.startsWith(".")) continue;
-      if (entry.name.startsWith("@")) {
+      if (!entry.name.startsWith("@")) await onePackage(join(dir, entry.name), entry.name);
+      else {
         for (const scoped of await readdir(join(dir, entry.name), { withFileTypes: true })) {
           if (scoped.isDirectory()) await onePackage(join(dir, entry.name, scoped.name), `${entry.name}/${scoped.name}`);
         }
-      } else await onePackage(join(dir, entry.name), entry.name);
+      }
     }
   }
   async function onePackage(dir, name) {
-    packages++;
-    names.add(name);
+    names.push(name);
     const nested = join(dir, "node_modules");
     if (await stat(nested).then((s) => s.isDirectory(), () => false)) await countPackages(nested);
   }
   await countPackages(nodeModules);
-  await walk(nodeModules, 0);
-  return { packages, bytes, names: [...names].sort() };
+  return { packages: names.length, bytes: await bytesUnder(nodeModules), protoBytes: await bytesUnder(join(nodeModules, "@proto")), names: [...new Set(names)].sort() };
+}
+
+/** Sums the sizes of the files under `dir` (0 when it does not exist); symbolic links are not followed. */
+async function bytesUnder(dir) {
+  let bytes = 0;
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) bytes += await bytesUnder(path);
+    else if (entry.isFile()) bytes += (await stat(path)).size;
+  }
+  return bytes;
 }
 
 async function installProject(dir, manifest) {
@@ -114,7 +115,7 @@ if (process.argv[1] === new URL(import.meta.url).pathname) {
   for (const [label, r] of [["@proto/mcp-server + @proto/transport-stdio", result.ours], [`@modelcontextprotocol/sdk ${SDK_VERSION}`, result.sdk]]) {
     if (r) process.stdout.write(`  ${label.padEnd(44)} ${String(r.packages).padStart(4)} packages   ${fmt(r.bytes / 1e6, 2).padStart(6)} MB\n`);
   }
-  if (result.ours) process.stdout.write(`  ours: ${result.ours.names.join(", ")} (target <= 10 packages)\n`);
+  if (result.ours) process.stdout.write(`  ours: ${result.ours.names.join(", ")} (target <= 10 packages); @proto/* ${fmt(result.ours.protoBytes / 1e6, 2)} MB of it\n`);
   process.stdout.write(`  SDK / ours: ${fmtRatio(result.ratios.packagesSdkOverOurs)} packages, ${fmtRatio(result.ratios.bytesSdkOverOurs)} bytes\n`);
   for (const note of result.notes) process.stdout.write(`  note: ${note}\n`);
   if (flag("json")) emitJson(result);

@@ -23,7 +23,9 @@ const BENCH = fileURLToPath(new URL(".", import.meta.url));
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const BUILT = ["jsonrpc", "mcp-protocol", "mcp-server", "mcp-client", "transport-stdio", "transport-http"];
 const quick = flag("quick");
-const only = option("only", "stdio,http,server,cold,import,footprint").split(",");
+const ALL_MEASURES = ["stdio", "http", "server", "cold", "import", "footprint"];
+const only = option("only", ALL_MEASURES.join(",")).split(",");
+const partial = ALL_MEASURES.some((m) => !only.includes(m));
 const EXTRA = [
   ["jsonrpc", "jsonrpc.mjs", []],
   ["uri-template", "uri-template.mjs", ["--cap", "2000"]],
@@ -62,7 +64,7 @@ async function main() {
   }
   const machine = await describeMachine();
   const started = new Date();
-  const results = { date: started.toISOString(), machine, quick, seconds: {}, failures: [], raw: {} };
+  const results = { date: started.toISOString(), machine, quick, partial, seconds: {}, failures: [], raw: {} };
   process.stdout.write(`@proto benchmarks, side by side with the official SDK and bare floors\n${machineLine(machine)}\n`);
 
   const rounds = quick ? 1 : 3;
@@ -111,17 +113,18 @@ async function save(results, markdown) {
   const dir = `${BENCH}results/`;
   await mkdir(dir, { recursive: true });
   const stamp = results.date.slice(0, 10);
-  const name = `${stamp}-${platform()}-${arch()}-${results.machine.cores}cpu${results.quick ? "-quick" : ""}`;
+  const name = `${stamp}-${platform()}-${arch()}-${results.machine.cores}cpu${results.quick ? "-quick" : ""}${results.partial ? "-partial" : ""}`;
   const json = `${JSON.stringify(results, null, 2)}\n`;
   const load = results.machine.loadAverage[0] > results.machine.cores ? ` Taken under load (load average ${results.machine.loadAverage.join(" / ")} on ${results.machine.cores} cores): absolute figures are low and noisy; ratios come from interleaved runs.` : "";
   const md = `Measured ${results.date.slice(0, 16).replace("T", " ")} UTC on ${machineLine(results.machine)} with \`pnpm bench\`${results.quick ? " --quick" : ""}.${load}\n\n${markdown}\n`;
   await writeFile(`${dir}${name}.json`, json);
-  if (!results.quick && results.failures.length === 0) {
+  const complete = !results.quick && !results.partial && results.failures.length === 0;
+  if (complete) {
     await writeFile(`${dir}latest.json`, json);
     await writeFile(`${dir}latest.md`, md);
     if (!flag("no-readme")) await refreshReadme(md);
   }
-  process.stdout.write(`\nresults: bench/results/${name}.json${results.quick || results.failures.length > 0 ? " (latest.* left as they were: quick or partial run)" : ", latest.json, latest.md"}\n`);
+  process.stdout.write(`\nresults: bench/results/${name}.json${complete ? ", latest.json, latest.md" : " (latest.* left as they were: a quick, partial or failed run)"}\n`);
 }
 
 /** Replaces the table between the markers of bench/README.md. */

@@ -11,80 +11,77 @@ function better(times, word) {
   return Number.isFinite(times) ? `${fmtRatio(times)} ${word}` : "n/a";
 }
 
-/** The rows of the table: { measure, floor, proto, sdk, vsFloor, vsSdk, target, met }. */
-export function buildRows(r) {
-  const rows = [];
-  const stdio = r.stdio;
-  if (stdio) {
-    const s = stdio.summary;
-    const q = stdio.ratios;
-    rows.push({
-      measure: "stdio, sequential tools/call latency, p50 (mean)",
-      floor: `${cell(s.floor.latencyP50Us, "µs")} (${fmt(s.floor.latencyMeanUs)})`,
-      proto: `${cell(s.proto.latencyP50Us, "µs")} (${fmt(s.proto.latencyMeanUs)})`,
-      sdk: `${cell(s.sdk.latencyP50Us, "µs")} (${fmt(s.sdk.latencyMeanUs)})`,
-      vsFloor: `${fmtRatio(q.latencyP50VsFloor)} (mean ${fmtRatio(q.latencyMeanVsFloor)})`,
-      vsSdk: better(1 / q.latencyMeanVsSdk, "faster (mean)"),
-    });
-    rows.push({
-      measure: "stdio, tools/call with 64 in flight (CPU µs per call, both processes)",
-      floor: `${cell(s.floor.callsPerSec, "calls/s")} (${fmt(s.floor.cpuUsPerCall, 1)})`,
-      proto: `${cell(s.proto.callsPerSec, "calls/s")} (${fmt(s.proto.cpuUsPerCall, 1)})`,
-      sdk: `${cell(s.sdk.callsPerSec, "calls/s")} (${fmt(s.sdk.cpuUsPerCall, 1)})`,
-      vsFloor: `${fmtRatio(q.throughputVsFloor)} (CPU ${fmtRatio(q.callCpuVsFloor)}; coalesced floor ${fmtRatio(q.throughputVsCoalescedFloor)})`,
-      vsSdk: better(q.throughputVsSdk, "faster"),
-      target: ">= 0.7x floor",
-      met: q.throughputVsFloor >= 0.7,
-    });
-    rows.push({
-      measure: "stdio, tools/list of 100 tools (client + server)",
-      floor: cell(s.floor.toolsListUs, "µs"),
-      proto: cell(s.proto.toolsListUs, "µs"),
-      sdk: cell(s.sdk.toolsListUs, "µs"),
-      vsFloor: fmtRatio(q.toolsListVsFloor),
-      vsSdk: better(q.toolsListSpeedupVsSdk, "faster"),
-      target: "<= 2x floor",
-      met: q.toolsListVsFloor <= 2,
-    });
-  }
-  const layer = r.serverLayer?.json;
-  if (layer?.ratios) {
-    rows.push({
-      measure: "server layer, tools/list of 100 tools (in-process, JSON)",
-      floor: "",
-      proto: cell(layer.proto.listPerSec, "lists/s"),
-      sdk: cell(layer.sdk.listPerSec, "lists/s"),
-      vsFloor: "",
-      vsSdk: better(layer.ratios.list, "faster"),
-      target: ">= 10x SDK",
-      met: layer.ratios.list >= 10,
-    });
-    rows.push({
-      measure: "server layer, tools/call (in-process, JSON)",
-      floor: "",
-      proto: cell(layer.proto.callPerSec, "calls/s"),
-      sdk: cell(layer.sdk.callPerSec, "calls/s"),
-      vsFloor: "",
-      vsSdk: better(layer.ratios.call, "faster"),
-      target: ">= 2x SDK",
-      met: layer.ratios.call >= 2,
-    });
-  }
-  const http = r.http;
-  if (http) {
-    const s = http.summary;
-    rows.push({
-      measure: "Streamable HTTP, tools/call, autocannon 32 connections (server CPU µs per request)",
-      floor: `${cell(s.floor.rps, "req/s")} (${fmt(s.floor.cpuUsPerRequest, 1)})`,
-      proto: `${cell(s.proto.rps, "req/s")} (${fmt(s.proto.cpuUsPerRequest, 1)})`,
-      sdk: `${cell(s[http.sdkSide]?.rps, "req/s")} (${fmt(s[http.sdkSide]?.cpuUsPerRequest, 1)}; ${http.sdkSide === "sdk-json" ? "JSON" : "SSE"} answers)`,
-      vsFloor: `${fmtRatio(http.ratios.vsFloor)} (CPU ${fmtRatio(http.ratios.cpuVsFloor)})`,
-      vsSdk: `${better(http.ratios.vsSdkBest, "faster")} (CPU ${fmtRatio(http.ratios.cpuSdkOverProto)} less)`,
-      target: ">= 0.5x floor, >= 4x SDK",
-      met: http.ratios.vsFloor >= 0.5 && http.ratios.vsSdkBest >= 4,
-    });
-  }
-  const cold = r.coldStart;
+function stdioRows(stdio, rows) {
+  const s = stdio.summary;
+  const q = stdio.ratios;
+  rows.push({
+    measure: "stdio, sequential tools/call latency, p50 (mean)",
+    floor: `${cell(s.floor.latencyP50Us, "µs")} (${fmt(s.floor.latencyMeanUs)})`,
+    proto: `${cell(s.proto.latencyP50Us, "µs")} (${fmt(s.proto.latencyMeanUs)})`,
+    sdk: `${cell(s.sdk.latencyP50Us, "µs")} (${fmt(s.sdk.latencyMeanUs)})`,
+    vsFloor: `${fmtRatio(q.latencyP50VsFloor)} (mean ${fmtRatio(q.latencyMeanVsFloor)})`,
+    vsSdk: better(1 / q.latencyMeanVsSdk, "faster (mean)"),
+  });
+  rows.push({
+    measure: "stdio, tools/call with 64 in flight (CPU µs per call, both processes)",
+    floor: `${cell(s.floor.callsPerSec, "calls/s")} (${fmt(s.floor.cpuUsPerCall, 1)})`,
+    proto: `${cell(s.proto.callsPerSec, "calls/s")} (${fmt(s.proto.cpuUsPerCall, 1)})`,
+    sdk: `${cell(s.sdk.callsPerSec, "calls/s")} (${fmt(s.sdk.cpuUsPerCall, 1)})`,
+    vsFloor: `${fmtRatio(q.throughputVsFloor)} (CPU ${fmtRatio(q.callCpuVsFloor)}; coalesced floor ${fmtRatio(q.throughputVsCoalescedFloor)})`,
+    vsSdk: better(q.throughputVsSdk, "faster"),
+    target: ">= 0.7x floor",
+    met: q.throughputVsFloor >= 0.7,
+  });
+  rows.push({
+    measure: "stdio, tools/list of 100 tools (client + server)",
+    floor: cell(s.floor.toolsListUs, "µs"),
+    proto: cell(s.proto.toolsListUs, "µs"),
+    sdk: cell(s.sdk.toolsListUs, "µs"),
+    vsFloor: fmtRatio(q.toolsListVsFloor),
+    vsSdk: better(q.toolsListSpeedupVsSdk, "faster"),
+    target: "<= 2x floor",
+    met: q.toolsListVsFloor <= 2,
+  });
+}
+
+function layerRows(layer, rows) {
+  rows.push({
+    measure: "server layer, tools/list of 100 tools (in-process, JSON)",
+    floor: "",
+    proto: cell(layer.proto.listPerSec, "lists/s"),
+    sdk: cell(layer.sdk.listPerSec, "lists/s"),
+    vsFloor: "",
+    vsSdk: better(layer.ratios.list, "faster"),
+    target: ">= 10x SDK",
+    met: layer.ratios.list >= 10,
+  });
+  rows.push({
+    measure: "server layer, tools/call (in-process, JSON)",
+    floor: "",
+    proto: cell(layer.proto.callPerSec, "calls/s"),
+    sdk: cell(layer.sdk.callPerSec, "calls/s"),
+    vsFloor: "",
+    vsSdk: better(layer.ratios.call, "faster"),
+    target: ">= 2x SDK",
+    met: layer.ratios.call >= 2,
+  });
+}
+
+function httpRow(http, rows) {
+  const s = http.summary;
+  rows.push({
+    measure: "Streamable HTTP, tools/call, autocannon 32 connections (server CPU µs per request)",
+    floor: `${cell(s.floor.rps, "req/s")} (${fmt(s.floor.cpuUsPerRequest, 1)})`,
+    proto: `${cell(s.proto.rps, "req/s")} (${fmt(s.proto.cpuUsPerRequest, 1)})`,
+    sdk: `${cell(s[http.sdkSide]?.rps, "req/s")} (${fmt(s[http.sdkSide]?.cpuUsPerRequest, 1)}; ${http.sdkSide === "sdk-json" ? "JSON" : "SSE"} answers)`,
+    vsFloor: `${fmtRatio(http.ratios.vsFloor)} (CPU ${fmtRatio(http.ratios.cpuVsFloor)})`,
+    vsSdk: `${better(http.ratios.vsSdkBest, "faster")} (CPU ${fmtRatio(http.ratios.cpuSdkOverProto)} less)`,
+    target: ">= 0.5x floor, >= 4x SDK",
+    met: http.ratios.vsFloor >= 0.5 && http.ratios.vsSdkBest >= 4,
+  });
+}
+
+function startRows(cold, imports, rows) {
   if (cold) {
     const s = cold.summary;
     rows.push({
@@ -98,7 +95,6 @@ export function buildRows(r) {
       met: cold.ratios.vsFloor <= 1.3,
     });
   }
-  const imports = r.importTime;
   if (imports) {
     const s = imports.summary;
     rows.push({
@@ -118,7 +114,9 @@ export function buildRows(r) {
       vsSdk: better(imports.ratios.clientSdkOverProto, "faster"),
     });
   }
-  const fp = r.footprint;
+}
+
+function sizeRows(fp, stdio, rows) {
   if (fp) {
     rows.push({
       measure: "install footprint of a stdio server (npm)",
@@ -142,6 +140,16 @@ export function buildRows(r) {
       vsSdk: better(1 / stdio.ratios.rssVsSdk, "smaller"),
     });
   }
+}
+
+/** The rows of the table: { measure, floor, proto, sdk, vsFloor, vsSdk, target, met }. */
+export function buildRows(r) {
+  const rows = [];
+  if (r.stdio) stdioRows(r.stdio, rows);
+  if (r.serverLayer?.json?.ratios) layerRows(r.serverLayer.json, rows);
+  if (r.http) httpRow(r.http, rows);
+  startRows(r.coldStart, r.importTime, rows);
+  sizeRows(r.footprint, r.stdio, rows);
   return rows;
 }
 
