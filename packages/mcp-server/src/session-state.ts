@@ -6,7 +6,10 @@ import type { ServerSession } from "./session-types";
 
 /** Everything the server keeps about one session. */
 export interface SessionState {
-  readonly id: string;
+  /** `ConnectOptions.sessionId`, else the transport's session id seen on `initialize`, else a random UUID. */
+  id: string;
+  /** True when `id` was given to `connect` (then frames never change it). */
+  readonly idFixed: boolean;
   readonly peer: Peer;
   initialized: boolean;
   /** True when connected as already initialized (stateless HTTP): versions then come per request. */
@@ -24,9 +27,14 @@ export interface SessionState {
 const EMPTY: ClientCapabilities = Object.freeze({});
 
 /** Creates the state of a new session. */
-export function createSessionState(peer: Peer, assumed?: { protocolVersion?: string; clientCapabilities?: ClientCapabilities; clientInfo?: Implementation }): SessionState {
+export function createSessionState(
+  peer: Peer,
+  assumed?: { protocolVersion?: string; clientCapabilities?: ClientCapabilities; clientInfo?: Implementation },
+  sessionId?: string,
+): SessionState {
   return {
-    id: crypto.randomUUID(),
+    id: sessionId ?? crypto.randomUUID(),
+    idFixed: sessionId !== undefined,
     peer,
     initialized: assumed !== undefined,
     assumed: assumed !== undefined,
@@ -43,7 +51,9 @@ export function createSessionState(peer: Peer, assumed?: { protocolVersion?: str
 export function createSessionView(state: SessionState): ServerSession {
   const { peer } = state;
   return {
-    id: state.id,
+    get id() {
+      return state.id;
+    },
     get initialized() {
       return state.initialized;
     },

@@ -7,7 +7,12 @@ import type { ClientCapabilities, Implementation, JsonObject, ServerCapabilities
  * its transport closes. Nothing of one session is visible to another.
  */
 export interface ServerSession {
-  /** A random id (a UUID) naming this session in logs; the transport's own session id (`Mcp-Session-Id`) is on each request's `ExchangeInfo`. */
+  /**
+   * The session's id: `ConnectOptions.sessionId` when given; else the transport's own session
+   * id (Streamable HTTP `Mcp-Session-Id`, from the `ExchangeInfo` of `initialize`) once
+   * `initialize` has arrived; else a random UUID. Use it to key per-session state that the
+   * transport layer also sees.
+   */
   readonly id: string;
   /** True once `initialize` was answered (or the session was connected as already initialized). */
   readonly initialized: boolean;
@@ -39,6 +44,8 @@ export interface ServerSession {
 
 /** Options of `server.connect`. */
 export interface ConnectOptions {
+  /** The session's id, e.g. the HTTP handler's `ConnectContext.sessionId`. Default: see `ServerSession.id`. */
+  readonly sessionId?: string;
   /**
    * Treat the session as already initialized: for stateless Streamable HTTP, where every
    * request arrives on a fresh transport without `initialize`. The version is taken from each

@@ -48,7 +48,7 @@ function effectiveVersion(core: ServerCore, state: SessionState, rc: PeerRequest
 /** Creates a session of `core` over `transport`. */
 export function createSession(core: ServerCore, transport: Transport, options: ConnectOptions = {}): PendingSession {
   const peer = createPeer(transport, { logger: core.logger, cancellation: mcpCancellation, ...(core.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: core.requestTimeoutMs }) });
-  const state = createSessionState(peer, options.initialized);
+  const state = createSessionState(peer, options.initialized, options.sessionId);
   const view = createSessionView(state);
 
   function run(method: string, params: JsonRpcParams | undefined, ctx: RequestContext): unknown {
@@ -81,7 +81,10 @@ export function createSession(core: ServerCore, transport: Transport, options: C
     peer.handle(method, (params, rc) => dispatch(method, params, rc));
   }
 
-  peer.handle("initialize", (params, rc) => initialize(core, state, view, params, rc.inBatch));
+  peer.handle("initialize", (params, rc) => {
+    if (!state.idFixed && rc.info.sessionId !== undefined) state.id = rc.info.sessionId;
+    return initialize(core, state, view, params, rc.inBatch);
+  });
   peer.handle("ping", () => ({}));
   peer.handle("server/discover", (params, rc) => {
     const requested = metaOf(params)[MetaKey.ProtocolVersion];
