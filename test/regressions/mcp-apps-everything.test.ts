@@ -3,13 +3,13 @@ import { describe, expect, it } from "vitest";
 import { createMemoryTransportPair } from "@proto/jsonrpc/testing";
 import { createClient } from "@proto/mcp-client";
 import { verify } from "@proto/mcp-apps/verify";
-import { installApps, DASHBOARD_URI } from "../../examples/everything/src/apps";
+import { DASHBOARD_URI } from "../../examples/everything/src/apps";
 import { createEverythingServer } from "../../examples/everything/src/everything-server";
 
-describe("examples/everything with installApps", () => {
+describe("examples/everything serves the MCP Apps dashboard (stdio and HTTP alike)", () => {
   it("passes verify with no finding", async () => {
     const everything = createEverythingServer({ watchedIntervalMs: 0 });
-    const report = await verify({ server: installApps(everything.server) });
+    const report = await verify({ server: everything.server });
     await everything.close();
     expect(report.findings).toEqual([]);
     expect(report.ok).toBe(true);
@@ -19,7 +19,6 @@ describe("examples/everything with installApps", () => {
 
   it("shows hosts without MCP Apps a plain show_dashboard, no view and no app-only tool", async () => {
     const everything = createEverythingServer({ watchedIntervalMs: 0 });
-    installApps(everything.server);
     const [a, b] = createMemoryTransportPair();
     await everything.server.connect(b);
     const client = createClient({ info: { name: "plain", version: "1" } });

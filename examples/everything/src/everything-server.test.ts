@@ -40,6 +40,7 @@ describe("the everything server", () => {
     const tools = await client.listAllTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       "json_schema_2020_12_tool",
+      "show_dashboard",
       "test_audio_content",
       "test_elicitation",
       "test_elicitation_sep1034_defaults",

@@ -9,6 +9,7 @@ import { SERVER_INFO } from "./fixtures";
 import { registerPrompts } from "./prompts";
 import { registerResources, type ResourceOptions } from "./resources";
 import { registerTools, type ToolOptions } from "./tools";
+import { installApps } from "./apps";
 
 /** Options of `createEverythingServer`. */
 export interface EverythingOptions extends ToolOptions, ResourceOptions {
@@ -36,6 +37,7 @@ export function createEverythingServer(options: EverythingOptions = {}): Everyth
   registerTools(server, options);
   const stopUpdates = registerResources(server, options);
   registerPrompts(server);
+  installApps(server);
   return {
     server,
     async close() {

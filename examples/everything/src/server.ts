@@ -7,7 +7,6 @@
  */
 import type { Logger } from "@proto/jsonrpc";
 import { serveStdio } from "@proto/transport-stdio/node";
-import { installApps } from "./apps";
 import { runDemo } from "./demo";
 import { createEverythingServer } from "./everything-server";
 import { startHttpServer } from "./http";
@@ -68,7 +67,7 @@ async function main(args: readonly string[]): Promise<void> {
     return;
   }
   if (args.includes("--stdio")) {
-    await serveStdio(installApps(createEverythingServer({ logger: stderrLogger }).server));
+    await serveStdio(createEverythingServer({ logger: stderrLogger }).server);
     return;
   }
   if (args.includes("--port")) return serveHttp(args);
