@@ -1,6 +1,6 @@
 // `pnpm bench`: every side-by-side benchmark in one run: our packages, the official SDK
 // (@modelcontextprotocol/sdk, pinned) and the bare floors, with medians over several rounds
-// and ratios to the floor and to the SDK. Prints the table, writes bench/results/<date>-<machine>.json,
+// and ratios to the floor and to the SDK. Prints the table, writes bench/results/<date>-<time>-<machine>.json,
 // bench/results/latest.json and bench/results/latest.md, and refreshes the table in
 // bench/README.md. Uses the BUILT packages: run `pnpm build` first.
 //   node bench/run.mjs [--quick] [--only stdio,http,server,cold,import,footprint] [--all] [--no-readme]
@@ -38,11 +38,12 @@ function section(title) {
   process.stdout.write(`\n== ${title} (${new Date().toISOString().slice(11, 19)})\n`);
 }
 
-async function step(results, key, title, fn) {
+/** Runs one measure; its result goes to `into[key]` (default: the results), a failure to `results.failures`. */
+async function step(results, key, title, fn, into = results) {
   section(title);
   const started = Date.now();
   try {
-    results[key] = await fn();
+    into[key] = await fn();
   } catch (error) {
     results.failures.push(`${key}: ${error?.stack ?? error}`);
     process.stdout.write(`  FAILED: ${error?.message ?? error}\n`);
@@ -96,7 +97,7 @@ async function main() {
   if (only.includes("footprint")) await step(results, "footprint", "install footprint", () => runFootprint());
   if (flag("all")) {
     for (const [key, script, args] of EXTRA) {
-      await step(results.raw, key, `per-package: bench/${script}`, async () => (await external(script, args)).stdout);
+      await step(results, key, `per-package: bench/${script}`, async () => (await external(script, args)).stdout, results.raw);
     }
   }
 
@@ -112,7 +113,7 @@ async function main() {
 async function save(results, markdown) {
   const dir = `${BENCH}results/`;
   await mkdir(dir, { recursive: true });
-  const stamp = results.date.slice(0, 10);
+  const stamp = `${results.date.slice(0, 10)}-${results.date.slice(11, 13)}${results.date.slice(14, 16)}`; // UTC date and time
   const name = `${stamp}-${platform()}-${arch()}-${results.machine.cores}cpu${results.quick ? "-quick" : ""}${results.partial ? "-partial" : ""}`;
   const json = `${JSON.stringify(results, null, 2)}\n`;
   const load = results.machine.loadAverage[0] > results.machine.cores ? ` Taken under load (load average ${results.machine.loadAverage.join(" / ")} on ${results.machine.cores} cores): absolute figures are low and noisy; ratios come from interleaved runs.` : "";
