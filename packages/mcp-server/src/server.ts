@@ -117,6 +117,7 @@ export function createServer(info: ServerInfo, options: ServerOptions = {}): Ser
     connect,
     sessions: () => [...live.keys()],
     summary: () => ({ name: info.name, version: info.version, protocolVersion: supportedVersions[0] ?? LATEST_PROTOCOL_VERSION, tools: tools.names() }),
+    ready: () => tools.ready(),
     scopesFor: (request: { method: string; params?: unknown }) => (request.method === "tools/call" ? tools.scopesFor(request.params) : undefined),
     async close() {
       closed = true;

@@ -131,7 +131,10 @@ describe("cancellation and close", () => {
     server = createServer({ name: "s", version: "1" });
     let aborted!: (reason: unknown) => void;
     const abortedP = new Promise((resolve) => (aborted = resolve));
+    let started!: () => void;
+    const startedP = new Promise<void>((resolve) => (started = resolve));
     server.tool({ name: "wait", inputSchema: { type: "object" } }, (_args, ctx) => {
+      started();
       return new Promise((resolve) => {
         ctx.signal.addEventListener("abort", () => {
           aborted(ctx.signal.reason);
@@ -142,10 +145,43 @@ describe("cancellation and close", () => {
     const client = await connectRaw(server);
     await initializeRaw(client);
     await client.send({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "wait", arguments: {} } });
+    // The first call compiles the tool's schema first (asynchronously): cancel once the handler runs.
+    await startedP;
     await client.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 7, reason: "user" } });
     expect(String(await abortedP)).toMatch(/user/);
     expect(await client.call(8, "ping")).toMatchObject({ result: {} });
     expect(client.received.some((p: JsonRpcPayload) => !Array.isArray(p) && "id" in p && p.id === 7)).toBe(false);
+  });
+
+  it("never runs the handler of a call cancelled while its tool was still loading", async () => {
+    server = createServer({ name: "s", version: "1" });
+    let ran = false;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let loading!: () => void;
+    const loadingP = new Promise<void>((resolve) => (loading = resolve));
+    server.tool({
+      name: "slow_load",
+      inputSchema: { type: "object" },
+      load: async () => {
+        loading();
+        await gate;
+        return () => {
+          ran = true;
+          return "ran";
+        };
+      },
+    });
+    const client = await connectRaw(server);
+    await initializeRaw(client);
+    await client.send({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "slow_load", arguments: {} } });
+    await loadingP;
+    await client.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 9, reason: "user" } });
+    expect(await client.call(10, "ping")).toMatchObject({ result: {} });
+    release();
+    expect(await client.call(11, "ping")).toMatchObject({ result: {} });
+    expect(ran).toBe(false);
+    expect(client.received.some((p: JsonRpcPayload) => !Array.isArray(p) && "id" in p && p.id === 9)).toBe(false);
   });
 
   it("aborts running handlers when the session closes, and forgets the session", async () => {

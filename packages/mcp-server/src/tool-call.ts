@@ -1,7 +1,8 @@
 /**
  * `tools/call` (MCP 2025-11-25, server/tools "Calling Tools"): find the tool (unknown,
  * hidden, disabled and other-surface tools are all -32602 "Unknown tool"), check scopes,
- * validate and coerce the arguments, run the handler, normalise and check its result.
+ * compile the tool's validators on its first call, validate and coerce the arguments, run
+ * the handler, normalise and check its result.
  */
 import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams, Logger, Principal } from "@proto/jsonrpc";
@@ -9,7 +10,7 @@ import type { CallToolResult } from "@proto/mcp-protocol";
 import type { RequestContext } from "./context";
 import { coerceArguments } from "./coercion";
 import type { ToolRecord } from "./tool-registry";
-import { handlerOf } from "./tool-registry";
+import { handlerOf, isPrepared, prepareRecord } from "./tool-registry";
 import type { ToolHandler } from "./tool-types";
 import { toCallToolResult, toolError } from "./tool-result";
 import type { ToolArgumentsErrorDetails } from "./validation-report";
@@ -112,7 +113,36 @@ function run(host: ToolCallHost, record: ToolRecord, handler: ToolHandler, args:
   );
 }
 
-/** Runs `tools/call`. Throws `JsonRpcError` for protocol errors; tool failures are `isError` results. */
+/** An input or output schema ajv could not compile: the server's fault, reported as -32603 (and logged by the compiler). */
+function unusableTool(record: ToolRecord, error: unknown): JsonRpcError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new JsonRpcError(
+    ErrorCode.InternalError,
+    `Tool "${record.name}" cannot be called: ${reason}. This is a fault of the server's tool definition, not of the request; fix the schema (await server.ready() to find such faults at start-up).`,
+    { code: "invalid_schema", tool: record.name },
+  );
+}
+
+/** A request cancelled while its tool was compiling or loading never reaches the handler (no response is sent for it anyway). */
+function stopIfCancelled(ctx: RequestContext): void {
+  if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error("cancelled");
+}
+
+/** Validates, then runs the handler (loading it first for a lazy tool). Needs the validators compiled. */
+function validateAndRun(host: ToolCallHost, record: ToolRecord, raw: unknown, ctx: RequestContext): CallToolResult | Promise<CallToolResult> {
+  const checked = validArguments(record, raw);
+  if (!checked.ok) return checked.result;
+  if (record.handler !== undefined) return run(host, record, record.handler, checked.args, ctx);
+  return Promise.resolve(handlerOf(record)).then(
+    (handler) => (stopIfCancelled(ctx), run(host, record, handler, checked.args, ctx)),
+    (error: unknown) => fromThrown(record, error, ctx, host.logger),
+  );
+}
+
+/**
+ * Runs `tools/call`. Throws `JsonRpcError` for protocol errors; tool failures are `isError`
+ * results. Synchronous once the tool's validators are compiled and its handler is loaded.
+ */
 export function callTool(host: ToolCallHost, params: JsonRpcParams | undefined, ctx: RequestContext): CallToolResult | Promise<CallToolResult> {
   const p = (params ?? {}) as { name?: unknown; arguments?: unknown };
   if (Array.isArray(params) || typeof p.name !== "string") {
@@ -121,12 +151,13 @@ export function callTool(host: ToolCallHost, params: JsonRpcParams | undefined, 
   const record = host.lookup(p.name);
   if (record === undefined) throw unknownTool(p.name);
   checkScopes(record, ctx.principal, host.unauthenticatedScopes);
-  const checked = validArguments(record, p.arguments ?? {});
-  if (!checked.ok) return checked.result;
-  if (record.handler !== undefined) return run(host, record, record.handler, checked.args, ctx);
-  return Promise.resolve(handlerOf(record)).then(
-    (handler) => run(host, record, handler, checked.args, ctx),
-    (error: unknown) => fromThrown(record, error, ctx, host.logger),
+  const raw = p.arguments ?? {};
+  if (isPrepared(record)) return validateAndRun(host, record, raw, ctx);
+  return prepareRecord(record).then(
+    () => (stopIfCancelled(ctx), validateAndRun(host, record, raw, ctx)),
+    (error: unknown) => {
+      throw unusableTool(record, error);
+    },
   );
 }
 

@@ -1,6 +1,7 @@
 /**
- * The tool registry: descriptors as advertised, compiled validators, handlers (loaded
- * lazily when asked), and the flags that decide whether a tool is served over MCP.
+ * The tool registry: descriptors as advertised, validators (compiled on first need, see
+ * validation.ts), handlers (loaded lazily when asked), and the flags that decide whether a
+ * tool is served over MCP.
  */
 import type { Tool, ToolInputSchema } from "@proto/mcp-protocol";
 import type { LazyToolDefinition, ToolDefinition, ToolHandler, ToolOutputSchema } from "./tool-types";
@@ -61,7 +62,10 @@ function checkDefinition(def: ToolDefinition): void {
   }
 }
 
-/** Builds a record: validates the definition and compiles its schemas (throws a `TypeError` on any problem). */
+/**
+ * Builds a record: validates the definition and reads its schemas' dialects (throws a
+ * `TypeError` on any problem found so). The schemas are compiled later, by `prepareRecord`.
+ */
 export function createToolRecord(
   def: ToolDefinition | LazyToolDefinition,
   handler: ToolHandler | undefined,
@@ -72,15 +76,8 @@ export function createToolRecord(
   if (handler === undefined && load === undefined) throw new TypeError(`tool("${def.name}"): pass a handler, or a definition with load()`);
   if (handler !== undefined && typeof handler !== "function") throw new TypeError(`tool("${def.name}"): the handler must be a function`);
   const output = def.outputSchema === undefined ? undefined : advertisedOutput(def.outputSchema);
-  const lazy = handler === undefined;
-  const input = compiler.compile(def.inputSchema, `tool("${def.name}") inputSchema`, lazy);
-  let outputValidator: CompiledSchema | undefined;
-  try {
-    outputValidator = output === undefined ? undefined : compiler.compile(output, `tool("${def.name}") outputSchema`, lazy);
-  } catch (error) {
-    input.release();
-    throw error;
-  }
+  const input = compiler.compile(def.inputSchema, `tool("${def.name}") inputSchema`);
+  const outputValidator = output === undefined ? undefined : compiler.compile(output, `tool("${def.name}") outputSchema`);
   const surfaces = def.surfaces ?? ["mcp"];
   return {
     name: def.name,
@@ -94,6 +91,16 @@ export function createToolRecord(
     load: handler === undefined ? load : undefined,
     loading: undefined,
   };
+}
+
+/** True when the record's validators are compiled: a call can validate synchronously. */
+export function isPrepared(record: ToolRecord): boolean {
+  return record.input.ready && (record.output === undefined || record.output.ready);
+}
+
+/** Compiles the record's validators (once); rejects with the `TypeError` of an invalid schema. */
+export function prepareRecord(record: ToolRecord): Promise<void> {
+  return Promise.all([record.input.prepare(), record.output?.prepare()]).then(() => undefined);
 }
 
 /** Resolves a record's handler, loading it on first use; a failed load is retried on the next call. */

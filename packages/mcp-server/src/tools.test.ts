@@ -240,8 +240,59 @@ describe("registration errors say what to do", () => {
     expect(() => server.tool({ name: "x", inputSchema: obj }, () => "")).toThrow(/already registered/);
     // @ts-expect-error inputSchema must be an object schema
     expect(() => server.tool({ name: "y", inputSchema: { type: "string" } }, () => "")).toThrow(/type "object"/);
-    expect(() => server.tool({ name: "z", inputSchema: { type: "object", properties: { a: { type: "nope" } } } }, () => "")).toThrow(/invalid JSON Schema/);
     expect(() => server.tool({ name: "w", inputSchema: { $schema: "http://json-schema.org/draft-04/schema#", type: "object" } }, () => "")).toThrow(/unsupported "\$schema"/);
     expect(() => server.tool({ name: "v", inputSchema: { $schema: "http://json-schema.org/draft-07/schema#", type: "object", properties: { a: { type: "integer" } } } }, () => "")).not.toThrow();
+  });
+});
+
+describe("schemas ajv cannot compile (compiled on first call, not at registration)", () => {
+  const bad = { type: "object", properties: { a: { type: "nope" } } } as const;
+
+  function withLog(): string[] {
+    const logged: string[] = [];
+    server = createServer({ name: "e", version: "1" }, { logger: { warn: (m) => void logged.push(`warn ${m}`), error: (m) => void logged.push(`error ${m}`) } });
+    return logged;
+  }
+
+  it("ready() rejects with a TypeError naming the tool and the schema", async () => {
+    withLog();
+    server.tool({ name: "ok", inputSchema: obj }, () => "");
+    await expect(server.ready()).resolves.toBeUndefined();
+    server.tool({ name: "z", inputSchema: bad }, () => "");
+    const error: unknown = await server.ready().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as TypeError).message).toMatch(/tool\("z"\) inputSchema: invalid JSON Schema/);
+    server.tool({ name: "out", inputSchema: obj, outputSchema: { type: "object", required: 5 } as never }, () => ({}) as never);
+    server.removeTool("z");
+    await expect(server.ready()).rejects.toThrow(/tool\("out"\) outputSchema: invalid JSON Schema/);
+  });
+
+  it("a call answers -32603 naming the tool, never runs the handler, and the error is logged once", async () => {
+    const logged = withLog();
+    let ran = 0;
+    server.tool({ name: "z", inputSchema: bad }, () => void ran++);
+    server.tool({ name: "good", inputSchema: { type: "object", properties: { n: { type: "integer" } } } }, ({ n }) => `n=${String(n)}`);
+    const c = await connect(server);
+    expect((await c.listTools()).tools.map((t) => t.name)).toEqual(["z", "good"]);
+    for (let i = 0; i < 2; i++) {
+      await expect(c.callTool({ name: "z", arguments: { a: 1 } })).rejects.toMatchObject({
+        code: -32603,
+        message: expect.stringMatching(/Tool "z" cannot be called: tool\("z"\) inputSchema: invalid JSON Schema.*fault of the server's tool definition/),
+      });
+    }
+    expect(ran).toBe(0);
+    expect(logged.filter((m) => m.includes('tool("z") inputSchema: invalid JSON Schema'))).toHaveLength(1);
+    expect(await c.callTool({ name: "good", arguments: { n: "3" } })).toEqual({ content: [{ type: "text", text: "n=3" }] });
+    expect((await c.callTool({ name: "good", arguments: { n: "x" } })).isError).toBe(true);
+  });
+
+  it("concurrent first calls compile once and all validate before the handler", async () => {
+    withLog();
+    const seen: unknown[] = [];
+    server.tool({ name: "t", inputSchema: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] } }, ({ n }) => void seen.push(n));
+    const c = await connect(server);
+    const results = await Promise.all([c.callTool({ name: "t", arguments: { n: 1 } }), c.callTool({ name: "t", arguments: { n: "no" } }), c.callTool({ name: "t", arguments: {} })]);
+    expect(results.map((r) => r.isError === true)).toEqual([false, true, true]);
+    expect(seen).toEqual([1]);
   });
 });

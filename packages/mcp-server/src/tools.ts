@@ -9,7 +9,7 @@ import type { Page } from "./pagination";
 import { callTool, scopesForCall } from "./tool-call";
 import type { ToolCallHost, UnauthenticatedScopes } from "./tool-call";
 import type { ToolRecord } from "./tool-registry";
-import { createToolRecord } from "./tool-registry";
+import { createToolRecord, prepareRecord } from "./tool-registry";
 import type { LazyToolDefinition, ToolDefinition, ToolHandle, ToolHandler } from "./tool-types";
 import type { SchemaCompiler } from "./validation";
 
@@ -105,5 +105,7 @@ export function createTools(host: FeatureHost, options: ToolsOptions) {
     /** Names of the tools served over MCP now, in registration order. */
     names: (): string[] => list.items().map((t) => t.name),
     scopesFor: (params: unknown) => scopesForCall(callHost, params),
+    /** Compiles every registered tool's validators now; rejects with the first schema's `TypeError`. */
+    ready: (): Promise<void> => Promise.all([...records.values()].map(prepareRecord)).then(() => undefined),
   };
 }

@@ -1,21 +1,31 @@
 /**
- * Compiling JSON Schemas once, at registration, with ajv: 2020-12 by default, draft-07 /
- * draft-06 or 2019-09 when the schema's `$schema` says so. The advertised schema is never
- * changed; validators are compiled from a copy without `$schema`.
+ * Compiling JSON Schemas with ajv, once per schema, off the start-up path: 2020-12 by default,
+ * draft-07 / draft-06 or 2019-09 when the schema's `$schema` says so. The advertised schema is
+ * never changed; validators are compiled from a copy without `$schema`.
  *
- * Checking a schema against its meta-schema needs the meta-schema compiled first (hundreds
- * of milliseconds), so that check uses one process-wide ajv instance per dialect, created on
- * first use; each server compiles its tools' schemas in its own instances.
+ * Cold start: importing ajv costs ~100 ms and checking + compiling a schema ~10 ms, so
+ * registration only reads the dialect (synchronous, no ajv); ajv is imported with a dynamic
+ * `import()` and each schema is checked against its meta-schema and compiled the first time
+ * it is needed (`prepare()`: a tool's first call, or `server.ready()`). The outcome, a
+ * validator or a `TypeError`, is kept: a schema is compiled at most once.
+ *
+ * Checking a schema against its meta-schema needs the meta-schema compiled first, so that
+ * check uses one process-wide ajv instance per dialect, created on first use; each server
+ * compiles its tools' schemas in its own instances.
  */
-import { Ajv } from "ajv";
-import type { ErrorObject, Options, ValidateFunction } from "ajv";
-import { Ajv2019 } from "ajv/dist/2019.js";
-import { Ajv2020 } from "ajv/dist/2020.js";
+import type { Ajv, ErrorObject, Options, ValidateFunction } from "ajv";
 import type { Logger } from "@proto/jsonrpc";
 
-/** A compiled schema. */
+/** A schema compiled on first need. */
 export interface CompiledSchema {
-  /** True when `value` is valid; `errors` then holds nothing. */
+  /** True once `prepare()` has succeeded: `validate` may be called synchronously. */
+  readonly ready: boolean;
+  /**
+   * Loads ajv and compiles the schema (once; later calls return the same promise). Rejects
+   * with a `TypeError` naming the tool when the schema is invalid; that error is also logged.
+   */
+  prepare(): Promise<void>;
+  /** True when `value` is valid; `errors` then holds nothing. Throws before `prepare()` has resolved. */
   validate(value: unknown): boolean;
   /** The errors of the last failed `validate`. */
   readonly errors: readonly ErrorObject[];
@@ -26,19 +36,32 @@ export interface CompiledSchema {
 /** The JSON Schema dialects we compile. */
 export type Dialect = "2020-12" | "2019-09" | "draft-07";
 
-type AjvInstance = Ajv | Ajv2019 | Ajv2020;
+type AjvInstance = Pick<Ajv, "compile" | "validateSchema" | "errors" | "errorsText" | "removeSchema">;
+type AjvClass = new (options: Options) => AjvInstance;
 
 const BASE: Options = { strict: false, allErrors: true, validateFormats: false, logger: false };
+const classes = new Map<Dialect, Promise<AjvClass>>();
 const metaCheckers = new Map<Dialect, AjvInstance>();
 
-function createAjv(dialect: Dialect, options: Options): AjvInstance {
-  return dialect === "2020-12" ? new Ajv2020(options) : dialect === "2019-09" ? new Ajv2019(options) : new Ajv(options);
+/** Imports the ajv class of `dialect` (once per process); only the dialects in use are loaded. */
+function ajvClass(dialect: Dialect): Promise<AjvClass> {
+  let loaded = classes.get(dialect);
+  if (loaded === undefined) {
+    loaded =
+      dialect === "2020-12"
+        ? import("ajv/dist/2020.js").then((m) => m.Ajv2020)
+        : dialect === "2019-09"
+          ? import("ajv/dist/2019.js").then((m) => m.Ajv2019)
+          : import("ajv").then((m) => m.Ajv);
+    classes.set(dialect, loaded);
+  }
+  return loaded;
 }
 
 /** Throws a `TypeError` naming `where` when `schema` is not valid against its dialect's meta-schema. */
-function checkAgainstMeta(schema: object, dialect: Dialect, where: string): void {
+function checkAgainstMeta(Class: AjvClass, schema: object, dialect: Dialect, where: string): void {
   let meta = metaCheckers.get(dialect);
-  if (meta === undefined) metaCheckers.set(dialect, (meta = createAjv(dialect, BASE)));
+  if (meta === undefined) metaCheckers.set(dialect, (meta = new Class(BASE)));
   if (meta.validateSchema(schema) !== true) {
     throw new TypeError(`${where}: invalid JSON Schema: ${meta.errorsText(meta.errors, { dataVar: "schema" })}`);
   }
@@ -55,6 +78,11 @@ export function dialectOf(schema: { readonly $schema?: unknown }, where: string)
   throw new TypeError(`${where}: unsupported "$schema" ${JSON.stringify(id)}; use JSON Schema 2020-12 (default), 2019-09 or draft-07`);
 }
 
+interface Built {
+  readonly fn: ValidateFunction;
+  readonly owner: AjvInstance;
+}
+
 /** Creates the compiler a server uses for every tool; one ajv instance per dialect, created on first use. */
 export function createSchemaCompiler(logger: Logger) {
   const options: Options = {
@@ -64,50 +92,63 @@ export function createSchemaCompiler(logger: Logger) {
     logger: { log() {}, warn: (...args: unknown[]) => logger.warn(`ajv: ${args.map(String).join(" ")}`), error: (...args: unknown[]) => logger.error(`ajv: ${args.map(String).join(" ")}`) },
   };
   const shared = new Map<Dialect, AjvInstance>();
-  const create = (dialect: Dialect): AjvInstance => createAjv(dialect, options);
-  const instance = (dialect: Dialect): AjvInstance => {
-    let ajv = shared.get(dialect);
-    if (ajv === undefined) shared.set(dialect, (ajv = create(dialect)));
-    return ajv;
-  };
 
-  function build(copy: { [key: string]: unknown }, dialect: Dialect, where: string): { fn: ValidateFunction; owner: AjvInstance } {
-    let ajv = instance(dialect);
-    let fn: ValidateFunction;
+  function build(Class: AjvClass, copy: { [key: string]: unknown }, dialect: Dialect, where: string): Built {
+    checkAgainstMeta(Class, copy, dialect, where);
+    let ajv = shared.get(dialect);
+    if (ajv === undefined) shared.set(dialect, (ajv = new Class(options)));
     try {
-      fn = ajv.compile(copy);
+      return { fn: ajv.compile(copy), owner: ajv };
     } catch (error) {
       // A `$id` already used by another tool's schema: give this one its own instance.
       if (!(error instanceof Error && /already exists/.test(error.message))) {
         throw new TypeError(`${where}: invalid JSON Schema: ${error instanceof Error ? error.message : String(error)}`);
       }
-      ajv = create(dialect);
-      fn = ajv.compile(copy);
+      ajv = new Class(options);
+      return { fn: ajv.compile(copy), owner: ajv };
     }
-    return { fn, owner: ajv };
   }
 
   /**
-   * Checks `schema` now and compiles it now, or on first use when `lazy` (lazy tools keep
-   * start-up fast). Throws a `TypeError` that names `where` when the schema is invalid.
+   * Reads the schema's dialect now (throws a `TypeError` naming `where` for an unsupported
+   * one) and compiles it on `prepare()`.
    */
-  function compile(schema: { readonly [key: string]: unknown }, where: string, lazy = false): CompiledSchema {
+  function compile(schema: { readonly [key: string]: unknown }, where: string): CompiledSchema {
     const dialect = dialectOf(schema, where);
     const copy: { [key: string]: unknown } = { ...schema };
     delete copy.$schema;
-    checkAgainstMeta(copy, dialect, where);
-    let built = lazy ? undefined : build(copy, dialect, where);
+    let built: Built | undefined;
+    let preparing: Promise<void> | undefined;
     let released = false;
-    const get = (): { fn: ValidateFunction; owner: AjvInstance } => (built ??= build(copy, dialect, where));
+    const prepare = (): Promise<void> =>
+      (preparing ??= ajvClass(dialect).then(
+        (Class) => {
+          built = build(Class, copy, dialect, where);
+          if (released) built.owner.removeSchema(copy);
+        },
+        (error: unknown) => {
+          throw new TypeError(`${where}: could not load ajv to compile the schema: ${error instanceof Error ? error.message : String(error)}`);
+        },
+      ).catch((error: unknown) => {
+        logger.error(error instanceof Error ? error.message : String(error));
+        throw error;
+      }));
     return {
-      validate: (value) => get().fn(value) as boolean,
+      get ready() {
+        return built !== undefined;
+      },
+      prepare,
+      validate(value) {
+        if (built === undefined) throw new TypeError(`${where}: validate() before prepare() resolved`);
+        return built.fn(value) as boolean;
+      },
       get errors() {
         return built?.fn.errors ?? [];
       },
       release: () => {
-        if (released || built === undefined) return;
+        if (released) return;
         released = true;
-        built.owner.removeSchema(copy);
+        built?.owner.removeSchema(copy);
       },
     };
   }

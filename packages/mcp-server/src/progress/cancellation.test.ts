@@ -55,11 +55,10 @@ describe("cancellation at the MCP level", () => {
 
   it("a cancel racing a result: at most one response per request, and the session stays healthy", async () => {
     const s = createServer({ name: "race", version: "1" });
-    const all = gate();
     let finished = 0;
     s.tool({ name: "quick", inputSchema: { type: "object" } }, async () => {
       await Promise.resolve();
-      if (++finished === 50) all.open();
+      finished++;
       return "fast";
     });
     const raw = await connectRawClient(s);
@@ -70,10 +69,11 @@ describe("cancellation at the MCP level", () => {
       if (id % 3 !== 0) sent.push(raw.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: id } }));
     }
     await Promise.all(sent);
-    await all.opened;
+    // Calls cancelled before their handler started (the first call compiles the schema) never run.
     await Promise.all(ids.filter((id) => id % 3 === 0).map((id) => raw.next((m) => "id" in m && m.id === id)));
     await raw.call("final", "ping");
     await raw.call("final 2", "ping");
+    expect(finished).toBeGreaterThanOrEqual(ids.filter((id) => id % 3 === 0).length);
     for (const id of ids) {
       const responses = raw.frames.filter((m) => "id" in m && m.id === id && !("method" in m));
       expect(responses.length).toBeLessThanOrEqual(1);
