@@ -25,7 +25,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-describe("our stdio server process", () => {
+describe("our stdio server process", { timeout: 90_000 }, () => {
   it("writes a call's progress and logs before its response, in order", async () => {
     const child = spawn(process.execPath, childArgs, { cwd: REPO_ROOT, env: { ...process.env, ...childEnv }, stdio: ["pipe", "pipe", "inherit"] });
     const lines = createInterface({ input: child.stdout });

@@ -28,7 +28,7 @@ describe.each(e2eTransportCases())("scenario over $name", (row) => {
     });
     client.on("log", (message) => logs.push(message));
     await client.connect(connection.transport);
-  });
+  }, 90_000); // spawning a tsx child on a loaded machine takes seconds
 
   afterAll(async () => {
     await client?.close();

@@ -92,7 +92,7 @@ describe.each(rows)("our client against the SDK McpServer over $name", (row) => 
     });
     client.on("log", (message) => logs.push(message));
     await client.connect(opened.transport);
-  });
+  }, 90_000); // spawning a tsx child on a loaded machine takes seconds
 
   afterAll(async () => {
     await client?.close();

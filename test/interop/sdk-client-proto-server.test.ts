@@ -106,7 +106,7 @@ describe.each(rows)("the SDK Client against our server over $name", (row) => {
     client.setRequestHandler(ElicitRequestSchema, async () => ({ action: "accept", content: { name: "Ada" } }));
     client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => void logs.push(notification.params));
     await client.connect(opened.transport);
-  });
+  }, 90_000); // spawning a tsx child on a loaded machine takes seconds
 
   afterAll(async () => {
     await client?.close();

@@ -5,8 +5,8 @@
  */
 import { setTimeout as delay } from "node:timers/promises";
 
-/** Re-checks `check` (a few ms apart) until it is true; rejects naming `what` after `deadlineMs` (default 30 s). */
-export async function eventually(check: () => boolean | Promise<boolean>, what: string, deadlineMs = 30_000): Promise<void> {
+/** Re-checks `check` (a few ms apart) until it is true; rejects naming `what` after `deadlineMs` (default 20 s, under the 30 s test timeout). */
+export async function eventually(check: () => boolean | Promise<boolean>, what: string, deadlineMs = 20_000): Promise<void> {
   const end = Date.now() + deadlineMs;
   for (let attempt = 0; ; attempt++) {
     if (await check()) return;
