@@ -17,12 +17,22 @@ describe.each(e2eTransportCases())("scenario over $name", (row) => {
   let connection: E2eConnection;
   let client: Client;
   const logs: LoggingMessageNotificationParams[] = [];
+  const sampling = { waiting: 0, aborted: 0 };
 
   beforeAll(async () => {
     connection = await row.open();
     client = createClient({
       info: { name: "e2e-host", version: "1.0.0" },
-      sampling: { createMessage: (params) => ({ role: "assistant", model: "e2e-model", content: { type: "text", text: `${params.messages.length} message(s)` } }) },
+      sampling: {
+        createMessage: (params, { signal }) => {
+          const answer = { role: "assistant", model: "e2e-model", content: { type: "text", text: `${params.messages.length} message(s)` } } as const;
+          const question = params.messages[0]?.content;
+          if (!(question && "text" in question && question.text === "hang")) return answer;
+          // Waits until the server cancels this request (it does when its own call is cancelled).
+          sampling.waiting++;
+          return new Promise((resolve) => signal.addEventListener("abort", () => (sampling.waiting--, sampling.aborted++, resolve(answer)), { once: true }));
+        },
+      },
       elicitation: { form: () => ({ action: "accept", content: { name: "Ada" } }) },
       connectTimeoutMs: 60_000,
     });
@@ -110,6 +120,16 @@ describe.each(e2eTransportCases())("scenario over $name", (row) => {
       // A stateless request carries no client capabilities, so the server refuses before sending.
       await expect(client.callTool("ask-model", { question: "2+2?" })).rejects.toMatchObject({ code: -32021, message: expect.stringMatching(/sampling/) });
     }
+  });
+
+  it.runIf(row.serverRequests && row.cancellation)("cancelling a call cancels the sampling request its handler is waiting on", async () => {
+    const aborter = new AbortController();
+    const call = client.callTool("ask-model", { question: "hang" }, { signal: aborter.signal }).catch((error: unknown) => error);
+    await eventually(() => sampling.waiting === 1, "the server's sampling request to reach the client");
+    aborter.abort();
+    expect(((await call) as RequestError).code).toBe("ABORTED");
+    await eventually(() => sampling.aborted === 1, "the server to cancel its sampling request");
+    expect(sampling.waiting).toBe(0);
   });
 
   it("cancels a running call; the session goes on", async () => {
