@@ -149,4 +149,8 @@ describe.each(e2eTransportCases())("scenario over $name", (row) => {
     expect(textOf(await client.callTool("echo", { text: "still here" }))).toBe("still here");
     await client.ping();
   });
+
+  it.runIf(row.cutsStreams)("resumed the streams the server cut on purpose", () => {
+    expect(connection.resumptions?.()).toBeGreaterThan(0);
+  });
 });

@@ -10,7 +10,7 @@ import { createServer as createHttpServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import type { Transport } from "@proto/jsonrpc";
 import { createMemoryTransportPair } from "@proto/jsonrpc/testing";
-import { createStreamableHttpClientTransport, type ResponseMode } from "@proto/transport-http";
+import { createMemoryEventStore, createStreamableHttpClientTransport, type ResponseMode } from "@proto/transport-http";
 import { createNodeHttpHandler, createNodeHttpServer, createWebSocketClientTransport, createWebSocketServer } from "@proto/transport-http/node";
 import { createStdioClientTransport } from "@proto/transport-stdio/node";
 import { createScenarioServer } from "./scenario-server";
@@ -24,6 +24,8 @@ export interface E2eConnection {
   readonly transport: Transport;
   /** Stops the server side (HTTP listener, WebSocket acceptor, server sessions). */
   stop(): Promise<void>;
+  /** How many times the client resumed a cut stream, where the row cuts them on purpose. */
+  resumptions?(): number;
 }
 
 /** One row of the transport table. */
@@ -41,6 +43,8 @@ export interface E2eTransportCase {
   readonly cancellation: boolean;
   /** `logging/setLevel` binds later calls (false when each request is its own session). */
   readonly sessionState: boolean;
+  /** The server cuts SSE connections on purpose; the connection's `resumptions()` counts the client's resumptions. */
+  readonly cutsStreams?: boolean;
   open(): Promise<E2eConnection>;
 }
 
@@ -126,6 +130,46 @@ function http(stateless: boolean, responseMode: ResponseMode): E2eTransportCase 
   };
 }
 
+/**
+ * SSE polling: every SSE connection is cut `cutMs` after it opens (with a `retry` field first),
+ * so every call longer than that is finished over resumed streams (`Last-Event-ID`, replayed
+ * from the event store).
+ */
+function httpPolling(cutMs: number): E2eTransportCase {
+  return {
+    name: `Streamable HTTP stateful, SSE polling (connections cut after ${cutMs} ms, resumed with Last-Event-ID)`,
+    cutsStreams: true,
+    serverRequests: true,
+    notifications: "ordered",
+    cancellation: true,
+    sessionState: true,
+    async open() {
+      const { server } = createScenarioServer("scenario-http-polling");
+      const handler = createNodeHttpHandler({
+        responseMode: "sse",
+        eventStore: createMemoryEventStore(),
+        closeSseAfterMs: cutMs,
+        retryMs: 5,
+        connect: (transport) => server.connect(transport),
+      });
+      const listener = createNodeHttpServer(handler);
+      const port = await listenLoopback(listener);
+      let resumed = 0;
+      const transport = createStreamableHttpClientTransport(`http://127.0.0.1:${port}/mcp`, {
+        onEvent: (event) => void (event.type === "reconnecting" && resumed++),
+      });
+      return {
+        transport,
+        resumptions: () => resumed,
+        stop: async () => {
+          await closeHttp(listener);
+          await server.close();
+        },
+      };
+    },
+  };
+}
+
 function websocket(): E2eTransportCase {
   return {
     name: "WebSocket",
@@ -151,7 +195,7 @@ function websocket(): E2eTransportCase {
   };
 }
 
-/** Every transport row: in-memory, stdio, Streamable HTTP (stateful and stateless, JSON, SSE and auto answers), WebSocket. */
+/** Every transport row: in-memory, stdio, Streamable HTTP (stateful and stateless, JSON, SSE and auto answers, SSE polling), WebSocket. */
 export function e2eTransportCases(): readonly E2eTransportCase[] {
   return [
     memory(),
@@ -161,6 +205,7 @@ export function e2eTransportCases(): readonly E2eTransportCase[] {
     http(false, "auto"),
     http(true, "sse"),
     http(true, "json"),
+    httpPolling(20),
     websocket(),
   ];
 }
