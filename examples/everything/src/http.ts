@@ -62,21 +62,11 @@ function tooLarge(res: ServerResponse): void {
 /** Starts the everything server on `http://<host>:<port>/mcp`. */
 export async function startHttpServer(options: HttpOptions): Promise<RunningHttpServer> {
   const closer = createStreamCloser();
-  // `ctx.session.id` is not the Mcp-Session-Id (test/regressions/server-session-id-is-transport-session-id.test.ts):
-  // remember which HTTP session each server session serves.
-  const httpSessionOf = new Map<string, string>();
-  const closeStream: CloseStream = async (ctx) => {
-    const httpSession = httpSessionOf.get(ctx.session.id);
-    return httpSession === undefined ? false : closer.close(httpSession, ctx.requestId);
-  };
+  // `ctx.session.id` is the Mcp-Session-Id: the closer finds the call's HTTP response by it.
+  const closeStream: CloseStream = (ctx) => closer.close(ctx.session.id, ctx.requestId);
   const everything = createEverythingServer({ ...options, closeStream });
   const handler = createNodeHttpHandler({
-    connect: async (transport, context) => {
-      const session = await everything.server.connect(transport);
-      if (context.sessionId === undefined) return;
-      httpSessionOf.set(session.id, context.sessionId);
-      void session.closed.then(() => httpSessionOf.delete(session.id));
-    },
+    connect: (transport, context) => everything.server.connect(transport, context.sessionId === undefined ? {} : { sessionId: context.sessionId }),
     path: "/mcp",
     responseMode: "sse",
     eventStore: createMemoryEventStore(),
