@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { createPeer } from "@proto/jsonrpc";
-import { fixtureCommand, fixtureTransport } from "./fixtures/run-fixture";
+import { fixtureCommand, fixtureTransport } from "./testing/run-fixture";
 
 describe("interop with the official SDK over real pipes", () => {
   it("our client transport speaks to an SDK McpServer", async () => {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createPeer, FaultCode, RequestError } from "@proto/jsonrpc";
 import type { Logger, Peer, TransportSink } from "@proto/jsonrpc";
-import { fixtureTransport } from "./fixtures/run-fixture";
+import { fixtureTransport } from "./testing/run-fixture";
 import { createStdioClientTransport } from "./stdio-client";
 import { isStdioProcessError, StdioErrorCode, StdioProcessError } from "./process-error";
 import type { StdioClientTransport } from "./stdio-client";

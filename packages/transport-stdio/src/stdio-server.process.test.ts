@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ErrorCode } from "@proto/jsonrpc";
-import { spawnRaw } from "./fixtures/raw-child";
+import { spawnRaw } from "./testing/raw-child";
 
 describe("a stdio server process", () => {
   it("answers garbage, invalid UTF-8 and too-deep nesting with errors, and keeps serving", async () => {

@@ -3,6 +3,7 @@
  * server/resources "Resource Contents", client/sampling "tools in sampling").
  */
 import type { Annotations, Icons, Meta } from "./base";
+import type { Resource } from "./resources";
 
 /** Text for the model or user. */
 export interface TextContent {
@@ -59,17 +60,8 @@ export interface EmbeddedResource {
 }
 
 /** A link to a resource the client may read (not necessarily listed). */
-export interface ResourceLink extends Icons {
+export interface ResourceLink extends Resource {
   readonly type: "resource_link";
-  readonly uri: string;
-  readonly name: string;
-  readonly title?: string;
-  readonly description?: string;
-  readonly mimeType?: string;
-  /** Size in bytes, when known. */
-  readonly size?: number;
-  readonly annotations?: Annotations;
-  readonly _meta?: Meta;
 }
 
 /** Any content block of a tool result or prompt message. */

@@ -1,25 +1,12 @@
 /** Public types of resources and resource templates (MCP 2025-11-25, server/resources). */
-import type { Annotations, Icon, Meta } from "@proto/mcp-protocol";
+import type { Annotations, Icon, Meta, Resource } from "@proto/mcp-protocol";
 import type { Completer } from "../completions/types";
 import type { RequestContext } from "../context";
 import type { UriTemplateMatchValue, UriTemplateMatchVariables } from "../uri-template/decode";
 import type { ResourceReadReturn } from "./contents";
 
-/** What `resources/list` shows of a resource. */
-export interface ResourceDefinition {
-  /** The resource's URI (any scheme: `file://`, `https://`, your own `app://`). */
-  readonly uri: string;
-  readonly name: string;
-  readonly title?: string;
-  readonly description?: string;
-  /** The default `mimeType` of the contents the reader returns. */
-  readonly mimeType?: string;
-  /** Size in bytes, when known (hosts use it to estimate context use). */
-  readonly size?: number;
-  readonly annotations?: Annotations;
-  readonly icons?: readonly Icon[];
-  readonly _meta?: Meta;
-}
+/** What `resources/list` shows of a resource: the protocol's `Resource` (uri, name, title, description, mimeType, size, annotations, icons, `_meta`). */
+export type ResourceDefinition = Resource;
 
 /** Reads a static resource. Return `undefined` to answer -32002 (not found). */
 export type ResourceReader = (uri: string, ctx: RequestContext) => ResourceReadReturn | Promise<ResourceReadReturn>;
