@@ -1,7 +1,7 @@
 /**
  * Where the conformance run finds what it needs: the built everything example, the pinned
- * conformance CLI, and the Node 20 shim (`<repo root>/../shared/conformance/shim`, the layout
- * of this machine and of CI, where `shared/` is a sibling of the clone).
+ * conformance CLI, and the Node 20 loader that lets the CLI start (`test/conformance/node20`,
+ * carried by the repository so that a fresh clone needs nothing beside it).
  */
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -20,7 +20,7 @@ export const EVERYTHING = {
 export const CONFORMANCE_CLI = join(REPO_ROOT, "test/node_modules/@modelcontextprotocol/conformance/dist/index.js");
 
 /** The loader that lets the CLI start on Node 20 (it imports `globSync` from `node:fs`). */
-export const NODE20_SHIM = resolve(REPO_ROOT, "../shared/conformance/shim/register.mjs");
+export const NODE20_SHIM = join(REPO_ROOT, "test/conformance/node20/register.mjs");
 
 /** Throws an error saying what to do when something the run needs is missing. */
 export function assertPrerequisites(): void {
@@ -30,6 +30,6 @@ export function assertPrerequisites(): void {
   }
   if (!existsSync(CONFORMANCE_CLI)) throw new Error(`The conformance CLI is not installed at ${CONFORMANCE_CLI}: run \`pnpm install\`.`);
   if (!existsSync(NODE20_SHIM)) {
-    throw new Error(`The Node 20 shim is missing at ${NODE20_SHIM}: the conformance run expects shared/conformance/ beside the repository (see shared/conformance/README.md).`);
+    throw new Error(`The Node 20 loader is missing at ${NODE20_SHIM}: restore test/conformance/node20/ from the repository.`);
   }
 }
