@@ -29,6 +29,8 @@ export interface StatelessCore {
   readonly requestState: RequestStateCodec;
   readonly cacheHints: (method: string) => CacheHints | undefined;
   readonly listens: ListenRegistry;
+  /** The input schema of a served tool (for `Mcp-Param-*` checks), or undefined. */
+  readonly toolSchema: (name: string) => object | undefined;
 }
 
 /** The server as its sessions see it. */

@@ -41,7 +41,7 @@ function checkOptions(info: ServerInfo, options: ServerOptions): readonly Protoc
   return versions;
 }
 
-function createStateless(options: ServerOptions): StatelessCore {
+function createStateless(options: ServerOptions, toolSchema: StatelessCore["toolSchema"]): StatelessCore {
   const o = options.stateless ?? {};
   const versions = o.versions ?? MODERN_PROTOCOL_VERSIONS;
   if (!versions.every((v) => MODERN_PROTOCOL_VERSIONS.includes(v))) {
@@ -49,13 +49,14 @@ function createStateless(options: ServerOptions): StatelessCore {
   }
   const max = o.maxListens ?? 1024;
   if (!Number.isInteger(max) || max < 0) throw new TypeError("createServer: stateless.maxListens must be an integer >= 0");
-  return { versions, requestState: createRequestStateCodec(o.requestState), cacheHints: resolveCacheHints(o.cache), listens: createListenRegistry(max) };
+  return { versions, requestState: createRequestStateCodec(o.requestState), cacheHints: resolveCacheHints(o.cache), listens: createListenRegistry(max), toolSchema };
 }
 
 /** Creates a server. It owns its sessions; `close()` closes them all. */
 export function createServer(info: ServerInfo, options: ServerOptions = {}): Server {
   const supportedVersions = checkOptions(info, options);
-  const stateless = createStateless(options);
+  // `tools` is created below; the lookup runs only when requests arrive
+  const stateless = createStateless(options, (name) => tools.schemaOf(name));
   const logger = options.logger ?? SILENT;
   const { instructions, ...serverInfo } = info;
   const live = new Map<ServerSession, PendingSession>();

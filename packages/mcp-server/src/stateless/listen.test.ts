@@ -1,5 +1,8 @@
-import type { JsonRpcPayload } from "@proto/jsonrpc";
+
 import { describe, expect, it } from "vitest";
+import type { JsonRpcPayload, JsonRpcResponse } from "@proto/jsonrpc";
+
+const errorOf = (r: JsonRpcResponse) => ("error" in r ? r.error : undefined);
 import { connectRaw, initializeRaw } from "../test-helpers";
 import { createServer } from "../server";
 
@@ -75,12 +78,12 @@ describe("subscriptions/listen", () => {
   it("refuses a malformed filter and caps the number of streams", async () => {
     const server = createServer({ name: "s", version: "1" }, { stateless: { maxListens: 1 } });
     const client = await connectRaw(server);
-    expect((await client.call(1, "subscriptions/listen", { ...env, notifications: { toolsListChanged: "yes" } })).error?.code).toBe(-32602);
-    expect((await client.call(2, "subscriptions/listen", { ...env })).error?.code).toBe(-32602);
+    expect(errorOf(await client.call(1, "subscriptions/listen", { ...env, notifications: { toolsListChanged: "yes" } }))?.code).toBe(-32602);
+    expect(errorOf(await client.call(2, "subscriptions/listen", { ...env }))?.code).toBe(-32602);
     await client.send({ jsonrpc: "2.0", id: 3, method: "subscriptions/listen", params: { ...env, notifications: {} } });
     await client.next(isNote("notifications/subscriptions/acknowledged"));
-    expect((await client.call(4, "subscriptions/listen", { ...env, notifications: {} })).error?.code).toBe(-32603);
+    expect(errorOf(await client.call(4, "subscriptions/listen", { ...env, notifications: {} }))?.code).toBe(-32603);
     await initializeRaw(client);
-    expect((await client.call(5, "subscriptions/listen", {})).error?.code).toBe(-32601);
+    expect(errorOf(await client.call(5, "subscriptions/listen", {}))?.code).toBe(-32601);
   });
 });

@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { JsonRpcResponse } from "@proto/jsonrpc";
+
+const errorOf = (r: JsonRpcResponse) => ("error" in r ? r.error : undefined);
 import { connectRaw, initializeRaw } from "../test-helpers";
 import { createServer } from "../server";
 
@@ -49,21 +52,21 @@ describe("modern requests", () => {
   it("refuses removed methods, bad envelopes and unsupported versions", async () => {
     const client = await connectRaw(makeServer());
     for (const method of ["initialize", "ping", "logging/setLevel", "resources/subscribe", "resources/unsubscribe"]) {
-      expect((await client.call(method, method, env())).error?.code).toBe(-32601);
+      expect(errorOf(await client.call(method, method, env()))?.code).toBe(-32601);
     }
-    expect((await client.call(10, "tools/list", { _meta: { [V]: "2026-07-28" } })).error?.code).toBe(-32602);
-    expect((await client.call(11, "tools/list", { _meta: { [V]: 7, [C]: {} } })).error?.code).toBe(-32602);
+    expect(errorOf(await client.call(10, "tools/list", { _meta: { [V]: "2026-07-28" } }))?.code).toBe(-32602);
+    expect(errorOf(await client.call(11, "tools/list", { _meta: { [V]: 7, [C]: {} } }))?.code).toBe(-32602);
     const unsupported = await client.call(12, "tools/list", { _meta: { [V]: "v999.0.0", [C]: {} } });
-    expect(unsupported.error).toMatchObject({ code: -32022, data: { supported: ["2026-07-28"], requested: "v999.0.0" } });
+    expect(errorOf(unsupported)).toMatchObject({ code: -32022, data: { supported: ["2026-07-28"], requested: "v999.0.0" } });
   });
   it("a missing resource is -32602 with data.uri on the modern wire, -32002 in a 2025 session", async () => {
     const server = makeServer();
     const modern = await connectRaw(server);
     const res = await modern.call(1, "resources/read", { uri: "file:///nope", ...env() });
-    expect(res.error).toMatchObject({ code: -32602, data: { uri: "file:///nope" } });
+    expect(errorOf(res)).toMatchObject({ code: -32602, data: { uri: "file:///nope" } });
     const legacy = await connectRaw(server);
     await initializeRaw(legacy);
-    expect((await legacy.call(2, "resources/read", { uri: "file:///nope" })).error?.code).toBe(-32002);
+    expect(errorOf(await legacy.call(2, "resources/read", { uri: "file:///nope" }))?.code).toBe(-32002);
   });
   it("logs only when the request set logLevel", async () => {
     const client = await connectRaw(makeServer());

@@ -12,6 +12,7 @@ import {
   createUnsupportedVersionError,
   INPUT_REQUIRED_METHODS,
   LOGGING_LEVELS,
+  McpHttpHeader,
   NotificationMethod,
   parseRequestEnvelope,
   REMOVED_MODERN_METHODS,
@@ -27,6 +28,7 @@ import type { ServerSession } from "../session-types";
 import { modernDiscover } from "./discover";
 import { encodeModernError, encodeModernResult } from "./encode";
 import { runRound } from "./input-rounds";
+import { checkParamHeaders } from "./param-headers";
 
 const REMOVED = new Set(REMOVED_MODERN_METHODS);
 const ROUNDS = new Set(INPUT_REQUIRED_METHODS);
@@ -74,6 +76,12 @@ async function serve(call: ModernCall, method: string, params: JsonRpcParams | u
   if (method === RequestMethod.Discover) return modernDiscover(core);
   const caps = core.capabilities();
   if ((method !== RequestMethod.SubscriptionsListen && !core.routes.has(method)) || !advertised(method, caps)) throw methodNotFound(method);
+  const headers = rc.info.headers;
+  if (method === RequestMethod.ToolsCall && headers !== undefined && headers[McpHttpHeader.Method] !== undefined) {
+    const p = params as { name?: unknown; arguments?: unknown };
+    const schema = typeof p.name === "string" ? core.stateless.toolSchema(p.name) : undefined;
+    if (schema !== undefined) checkParamHeaders(schema, p.arguments, headers);
+  }
   const ctx = core.createContext(call.state, call.view, rc, metaOf(params), envelope.protocolVersion);
   installLog(ctx, envelope.logLevel);
   if (method === RequestMethod.SubscriptionsListen) return modern.listens.listen(params, ctx, caps, rc.info.transport !== "http");
