@@ -8,7 +8,7 @@
  * answers, so a handler is re-entered once per round: its side effects before the last input
  * run again (make them idempotent, or do them after the inputs).
  *
- * Keys are `<kind>-<n>` in call order; answers of earlier rounds travel in the signed
+ * Keys are `options.inputKey`, else `<kind>-<n>` in call order; answers of earlier rounds travel in the signed
  * `requestState`. Unknown keys are ignored; a malformed answer is -32602.
  */
 import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
@@ -100,12 +100,19 @@ export async function runRound(input: RoundInput): Promise<unknown> {
   let scheduled = false;
   const ctx = input.ctx as RequestContext & { request: RequestContext["request"] };
   Object.defineProperty(ctx, "signal", { value: AbortSignal.any([input.ctx.signal, stop.signal]), configurable: true, enumerable: true });
-  ctx.request = (method, params) => {
+  const used = new Set<string>();
+  ctx.request = (method, params, options) => {
     const kind = KIND[method];
     if (kind === undefined) {
       return Promise.reject(new TypeError(`ctx.request("${method}"): under 2026-07-28 a server sends no requests; only sampling, elicitation and roots become input requests`));
     }
-    const key = `${kind}-${count++}`;
+    const chosen = (options as { inputKey?: unknown } | undefined)?.inputKey;
+    const n = count++;
+    const key = typeof chosen === "string" ? chosen : `${kind}-${n}`;
+    if (key === "" || key.length > 128 || used.has(key)) {
+      return Promise.reject(new TypeError(`inputKey ${JSON.stringify(key)} must be 1-128 characters and unique within the call`));
+    }
+    used.add(key);
     if (Object.prototype.hasOwnProperty.call(answers, key)) {
       try {
         return Promise.resolve(checkAnswer(method, key, answers[key]));

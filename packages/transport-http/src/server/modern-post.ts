@@ -46,7 +46,8 @@ export async function serveModernPost(ctx: CoreContext, verdict: Exclude<PostVer
   const exchange = new PostExchange({
     info,
     out,
-    mode: ctx.opts.responseMode,
+    // an error answer keeps its status (404, 400) only as JSON; SSE starts when notifications come first
+    mode: ctx.opts.responseMode === "json" ? "json" : "auto",
     batch: false,
     expected: [verdict.request.id],
     headers: { ...cors, "x-accel-buffering": "no" },
