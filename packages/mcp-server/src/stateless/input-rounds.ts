@@ -8,8 +8,9 @@
  * answers, so a handler is re-entered once per round: its side effects before the last input
  * run again (make them idempotent, or do them after the inputs).
  *
- * Keys are `options.inputKey`, else `<kind>-<n>` in call order; answers of earlier rounds travel in the signed
- * `requestState`. Unknown keys are ignored; a malformed answer is -32602.
+ * Keys are `options.inputKey`, else `<kind>-<n>` in call order. A request's `inputResponses`
+ * answer the keys the handler asks for (unknown keys are ignored, a malformed answer is -32602);
+ * the answers a round used travel to the next round in the signed `requestState`.
  */
 import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams, Principal } from "@proto/jsonrpc";
@@ -79,10 +80,11 @@ export interface RoundInput {
 async function gather(input: RoundInput, binding: () => Promise<StateBinding>): Promise<Record<string, unknown>> {
   const { responses, state } = readRetry(input.params);
   const answers = Object.create(null) as Record<string, unknown>;
+  if (responses !== undefined) for (const [key, value] of Object.entries(responses)) answers[key] = value;
   if (state === undefined) return answers;
   const opened: StatePayload = await input.codec.open(state, await binding());
-  Object.assign(answers, opened.answers);
-  for (const key of opened.asked) if (responses !== undefined && Object.prototype.hasOwnProperty.call(responses, key)) answers[key] = responses[key];
+  // answers of earlier rounds are signed: they win over a resent response with the same key
+  for (const [key, value] of Object.entries(opened.answers)) answers[key] = value;
   return answers;
 }
 
@@ -101,6 +103,7 @@ export async function runRound(input: RoundInput): Promise<unknown> {
   const ctx = input.ctx as RequestContext & { request: RequestContext["request"] };
   Object.defineProperty(ctx, "signal", { value: AbortSignal.any([input.ctx.signal, stop.signal]), configurable: true, enumerable: true });
   const used = new Set<string>();
+  const consumed = Object.create(null) as Record<string, unknown>;
   ctx.request = (method, params, options) => {
     const kind = KIND[method];
     if (kind === undefined) {
@@ -115,7 +118,9 @@ export async function runRound(input: RoundInput): Promise<unknown> {
     used.add(key);
     if (Object.prototype.hasOwnProperty.call(answers, key)) {
       try {
-        return Promise.resolve(checkAnswer(method, key, answers[key]));
+        const answer = checkAnswer(method, key, answers[key]);
+        consumed[key] = answer;
+        return Promise.resolve(answer);
       } catch (error) {
         return Promise.reject(error);
       }
@@ -137,7 +142,7 @@ export async function runRound(input: RoundInput): Promise<unknown> {
   const result: InputRequiredResult = {
     resultType: ResultType.InputRequired,
     inputRequests: asked,
-    requestState: await input.codec.seal(await binding(), { answers, asked: Object.keys(asked) }),
+    requestState: await input.codec.seal(await binding(), { answers: consumed }),
   };
   return result;
 }

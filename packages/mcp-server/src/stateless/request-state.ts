@@ -41,8 +41,6 @@ export interface StateBinding {
 export interface StatePayload {
   /** Input responses of earlier rounds, by key. */
   readonly answers: { readonly [key: string]: unknown };
-  /** The keys asked in the round that minted the token (only those are accepted next). */
-  readonly asked: readonly string[];
 }
 
 /** Mints and opens tokens. */
@@ -103,7 +101,7 @@ export function createRequestStateCodec(options: RequestStateOptions = {}): Requ
 
   return {
     async seal(binding, payload) {
-      const body = JSON.stringify({ m: binding.method, d: binding.digest, p: binding.principal, e: now() + ttlMs, a: payload.answers, k: payload.asked });
+      const body = JSON.stringify({ m: binding.method, d: binding.digest, p: binding.principal, e: now() + ttlMs, a: payload.answers });
       const head = `v1.${signer.id}.${b64url(new TextEncoder().encode(body))}`;
       const mac = new Uint8Array(await crypto.subtle.sign("HMAC", await keyOf(signer), new TextEncoder().encode(head)));
       return `${head}.${b64url(mac)}`;
@@ -119,10 +117,10 @@ export function createRequestStateCodec(options: RequestStateOptions = {}): Requ
       const head = `${parts[0]}.${parts[1]}.${parts[2]}`;
       const valid = await crypto.subtle.verify("HMAC", await keyOf(key), mac, new TextEncoder().encode(head));
       if (!valid) throw rejected("failed its integrity check");
-      const data = JSON.parse(new TextDecoder().decode(body)) as { m: string; d: string; p: string; e: number; a: StatePayload["answers"]; k: string[] };
+      const data = JSON.parse(new TextDecoder().decode(body)) as { m: string; d: string; p: string; e: number; a: StatePayload["answers"] };
       if (data.e < now()) throw rejected("has expired");
       if (data.m !== binding.method || data.d !== binding.digest || data.p !== binding.principal) throw rejected("belongs to another request");
-      return { answers: data.a, asked: data.k };
+      return { answers: data.a };
     },
   };
 }
