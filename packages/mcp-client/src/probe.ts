@@ -33,7 +33,13 @@ export interface ProbeSetup {
 /** What the probe concluded. `closed`: the server hung up on the probe (retry on a new connection, legacy). */
 export type ProbeOutcome =
   | { readonly era: "modern"; readonly version: string; readonly discover: DiscoverResult }
-  | { readonly era: "legacy"; readonly version: string | undefined; readonly discover?: DiscoverResult; readonly closed?: boolean };
+  | {
+      readonly era: "legacy";
+      readonly version: string | undefined;
+      /** The versions the server named (its discover result, or the -32022 data). */
+      readonly supported?: readonly string[];
+      readonly closed?: boolean;
+    };
 
 /** The HTTP status a transport error carries (`HttpClientError.status` of @proto/transport-http), if any. */
 function statusOf(error: unknown): number | undefined {
@@ -62,7 +68,7 @@ function verdictOf(discover: DiscoverResult, setup: ProbeSetup): ProbeOutcome {
   if (modern !== undefined) return { era: "modern", version: modern, discover };
   const legacy = pickCommonVersion(theirs);
   if (legacy === undefined || setup.choice === MODERN_VERSION) throw noCommonVersion(theirs, setup.choice === MODERN_VERSION);
-  return { era: "legacy", version: legacy, discover };
+  return { era: "legacy", version: legacy, supported: discover.supportedVersions };
 }
 
 /** The legacy verdict an error means, or undefined when it means no verdict at all (rethrow it). */
@@ -90,7 +96,7 @@ export async function probeEra(call: HandshakeCall, setup: ProbeSetup): Promise<
       if (mutual !== undefined) return verdictOf(await discoverAt(call, mutual, setup), setup);
       const legacy = pickCommonVersion(data.supported);
       if (legacy === undefined || setup.choice === MODERN_VERSION) throw noCommonVersion(data.supported, setup.choice === MODERN_VERSION, error);
-      return { era: "legacy", version: legacy };
+      return { era: "legacy", version: legacy, supported: data.supported.filter((v): v is string => typeof v === "string") };
     }
     const fallback = fallbackFor(error);
     if (fallback === undefined) throw error;

@@ -57,13 +57,13 @@ export interface SessionSetup extends Omit<HandshakeOptions, "warn"> {
   readonly sent: (method: string) => void;
 }
 
-function legacyDetails(initialize: InitializeResult, discover: DiscoverResult | undefined): ServerDetails {
+function legacyDetails(initialize: InitializeResult, supported: readonly string[] | undefined): ServerDetails {
   return {
     info: initialize.serverInfo,
     protocolVersion: initialize.protocolVersion,
     capabilities: initialize.capabilities,
     ...(typeof initialize.instructions === "string" ? { instructions: initialize.instructions } : {}),
-    ...(discover === undefined ? {} : { supportedVersions: discover.supportedVersions }),
+    ...(supported === undefined ? {} : { supportedVersions: supported }),
   };
 }
 
@@ -123,7 +123,7 @@ async function establish(peer: Peer, setup: SessionSetup): Promise<Session> {
       setup.sent(method);
     }, { ...setup, protocolVersion: outcome.version ?? setup.protocolVersion, warn: (message, detail) => setup.logger.warn(message, detail) });
     if (setup.choice === "auto") setup.memory.set(setup.memoryKey, verdict);
-    return { peer, server: legacyDetails(initialize, outcome.discover) };
+    return { peer, server: legacyDetails(initialize, outcome.supported) };
   } catch (error) {
     if (cached !== undefined) setup.memory.delete(setup.memoryKey);
     throw error;
