@@ -3,15 +3,20 @@
  * payload is a POST; answers come as JSON or SSE; server-initiated messages come on the
  * standalone GET stream; dropped streams resume with `Last-Event-ID`; an expired session
  * is re-initialized transparently; `close()` ends the session with DELETE.
+ * A request that carries the 2026-07-28 claim (`_meta` `io.modelcontextprotocol/protocolVersion`)
+ * goes out on the modern wire instead (`modern-post.ts`): no session, headers from the body.
  * Runtime-neutral: `fetch`, `TextDecoder`, `AbortController` only.
  */
 import type { JsonRpcPayload, Transport, TransportSink } from "@proto/jsonrpc";
-import { encode, isResponse } from "@proto/jsonrpc";
+import { encode, isRequest, isResponse } from "@proto/jsonrpc";
 import type { HttpClientEventListener, StreamableHttpClientOptions } from "./options";
 import { consumeAnswer } from "./answers";
 import { createClientCore } from "./client-core";
 import { HttpClientError, HttpClientErrorCode } from "./http-error";
 import { createLifecycleMemory, messagesOf, requestIdsOf } from "./lifecycle";
+import { createModernPoster } from "./modern-post";
+import { modernClaim } from "./request-headers";
+import { createToolHeaders } from "./tool-headers";
 import { discardBody, errorFromResponse } from "./response-body";
 import { isEventStream } from "./resumable-stream";
 import { SESSION_ID_SHAPE, createSessionKeeper } from "./session-keeper";
@@ -78,10 +83,17 @@ export function createStreamableHttpClientTransport(
   });
   const session = createSessionKeeper(core, lifecycle, standalone, options.reinitialize !== false);
   const wantsStandalone = options.standaloneStream !== false;
+  const modern = createModernPoster(core, createToolHeaders());
 
   async function post(payload: JsonRpcPayload, mayReinitialize: boolean): Promise<void> {
     if (closed) throw closedError();
     const messages = messagesOf(payload);
+    const single = messages.length === 1 ? messages[0] : undefined;
+    if (single !== undefined) {
+      const version = isRequest(single) ? modernClaim(single) : undefined;
+      if (version !== undefined && isRequest(single)) return modern.post(single, version);
+      if (modern.cancel(single)) return;
+    }
     const startsSession = lifecycle.observeOutbound(messages);
     if (startsSession) session.restart();
     else await session.ready();
