@@ -26,3 +26,5 @@ export type { NameStyle } from "./naming";
 export { GatewayErrorCode, GATEWAY_META_KEY } from "./errors";
 export type { ChildFailure, FailureReason, FailureDetail } from "./errors";
 export { parseExposedUri } from "./uris";
+export { parseGatewayConfig, GatewayConfigError } from "./config";
+export type { ConfigIssue } from "./config";
