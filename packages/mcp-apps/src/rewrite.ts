@@ -77,9 +77,13 @@ export function rewriteReadResult(result: ReadResourceResult, map: UriMap): Read
   return update(result, "contents", (list) => mapItems(list, content)) as unknown as ReadResourceResult;
 }
 
-/** Rewrites `resource_link` URIs and embedded resources' URIs in a `tools/call` result. */
+/**
+ * Rewrites `resource_link` URIs and embedded resources' URIs in a `tools/call` result, and the
+ * result's own `_meta.ui.resourceUri` (and the flat key), which some hosts read on results.
+ */
 export function rewriteToolResult(result: CallToolResult, map: UriMap): CallToolResult {
   if (!isRecord(result)) return result;
+  result = update(result, "_meta", (m) => rewriteToolMeta(m, map)) as unknown as CallToolResult;
   const block = (b: unknown): unknown => {
     if (!isRecord(b)) return b;
     if (b.type === "resource_link") return update(b, "uri", mapUri(map));
