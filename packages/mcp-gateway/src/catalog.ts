@@ -86,6 +86,15 @@ function firstWins<T>(items: readonly T[], key: (item: T) => string, child: stri
   });
 }
 
+function exposable(toExposed: (uri: string) => string, uri: string): boolean {
+  try {
+    toExposed(uri);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list === undefined) map.set(key, [value]);
@@ -115,7 +124,7 @@ function addTools(c: CatalogChild, options: CatalogOptions, out: Builder): void 
     if (exposed !== `${c.name}${options.separator}${tool.name}`) out.renames.push({ child: c.name, name: tool.name, exposed });
     const ui = readToolUi(tool._meta);
     let linked = ui?.resourceUri;
-    if (linked !== undefined && (!views.has(linked) || ui?.problems.length)) {
+    if (linked !== undefined && (!views.has(linked) || ui?.problems.length || !exposable(map.toExposed, linked))) {
       out.warnings.push(`tool "${tool.name}" of child "${c.name}" links to ${linked.slice(0, 200)}, which the child does not serve; the link is removed`);
       linked = undefined;
     }
@@ -139,6 +148,10 @@ function addOthers(c: CatalogChild, options: CatalogOptions, out: Builder): void
   }
   const resources = firstWins(c.snapshot.resources.filter((r) => c.filters.resources(r.uri)), (r) => r.uri, c.name, "resource", out.warnings);
   for (const resource of resources) {
+    if (!exposable(map.toExposed, resource.uri)) {
+      out.warnings.push(`child "${c.name}" lists a resource URI that cannot be namespaced (unpaired surrogate); it is left out`);
+      continue;
+    }
     const exposed = map.toExposed(resource.uri);
     const listed = dropUiDomain({ resources: [{ ...resource, uri: exposed }] }).resources[0] as Resource;
     out.resources.push({ exposed, child: c.name, uri: resource.uri, resource: listed, ui: map.isView(resource.uri) });

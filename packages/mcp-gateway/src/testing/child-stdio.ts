@@ -42,7 +42,8 @@ if (mode === "hang") {
   });
   server.tool({ name: "ask", inputSchema: { type: "object" } }, async (_args, ctx) => {
     const answer = await ctx.sample({ messages: [{ role: "user", content: { type: "text", text: `question from ${name}` } }], maxTokens: 10 });
-    return answer.content.type === "text" ? `${name} got: ${answer.content.text}` : "no text";
+    const content = Array.isArray(answer.content) ? answer.content[0] : answer.content;
+    return content?.type === "text" ? `${name} got: ${content.text}` : "no text";
   });
   server.tool({ name: "grow", inputSchema: { type: "object" } }, () => {
     grown++;
