@@ -39,6 +39,7 @@ export function createStdioSpawner(): NodeStdioSpawner {
       processGroup: true,
     });
     const start = transport.start.bind(transport);
+    const close = transport.close.bind(transport);
     return Object.assign(transport, {
       async start(sink: Parameters<Transport["start"]>[0]) {
         await start(sink);
@@ -50,6 +51,21 @@ export function createStdioSpawner(): NodeStdioSpawner {
             killGroup(pid);
             live.delete(pid);
           });
+        }
+      },
+      // Once the launcher has exited, what it left in its group is killed at once: a grandchild
+      // holding the pipes must not keep the close waiting.
+      async close(reason?: Error) {
+        const pid = transport.pid;
+        const closing = close(reason);
+        const poll = setInterval(() => {
+          if (pid !== undefined && transport.exitStatus !== undefined) killGroup(pid);
+        }, 50);
+        try {
+          await closing;
+        } finally {
+          clearInterval(poll);
+          if (pid !== undefined) killGroup(pid);
         }
       },
     });
