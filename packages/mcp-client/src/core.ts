@@ -127,6 +127,12 @@ export function createCore(options: ClientOptions): Core {
     registerServerRequests(peer, handlers(), sharedSchemaValidator());
     for (const [method, route] of [...Object.entries(builtIn), ...custom]) installRoute(peer, method, route, observe("in"));
   };
+  /** A new server-side session (a reconnect, or the transport's own re-initialization): drop the lists, restore the state. */
+  const renew = (session: Session): void => {
+    for (const cache of Object.values(caches)) cache.invalidate();
+    // A 2026-07-28 server keeps no session state: nothing to restore.
+    if (session.modern === undefined) restore(core, requester, session);
+  };
   const connection = createConnection({
     factory: options.transport,
     connectTimeoutMs: options.connectTimeoutMs ?? 30_000,
@@ -142,10 +148,16 @@ export function createCore(options: ClientOptions): Core {
       logger,
       register,
       sent: observe("out"),
+      renewed: (peer) => {
+        const session = connection.session;
+        if (session?.peer !== peer) return;
+        renew(session);
+        emitter.emit("reconnected", { server: session.server });
+      },
     }, signal),
     ready: (session, reconnect) => {
-      for (const cache of Object.values(caches)) cache.invalidate();
-      if (reconnect && session.modern === undefined) restore(core, requester, session);
+      if (reconnect) renew(session);
+      else for (const cache of Object.values(caches)) cache.invalidate();
     },
     emitter,
     observer: options.observer,

@@ -55,6 +55,37 @@ export interface SessionSetup extends Omit<HandshakeOptions, "warn"> {
   readonly register: (peer: Peer) => void;
   /** Called for each notification the client sends. */
   readonly sent: (method: string) => void;
+  /**
+   * Called when the transport started a new session with the server on its own (a Streamable
+   * HTTP re-initialization after the server lost the session): server-side state is gone.
+   */
+  readonly renewed: (peer: Peer) => void;
+}
+
+/**
+ * Watches the session id the transport reports with each inbound frame (`ExchangeInfo.sessionId`):
+ * once it changes, the server is holding a new session for us, and `renewed` runs before the frame
+ * is delivered (so a re-sent request's answer finds the restored state and empty caches).
+ */
+function watchSessionId(transport: Transport, renewed: () => void): Transport {
+  let current: string | undefined;
+  return {
+    start: (sink) => transport.start({
+      payload(payload, exchange) {
+        const id = exchange.info.sessionId;
+        if (id !== undefined && id !== current) {
+          const changed = current !== undefined;
+          current = id;
+          if (changed) renewed();
+        }
+        sink.payload(payload, exchange);
+      },
+      error: (error) => sink.error(error),
+      closed: (reason) => sink.closed(reason),
+    }),
+    send: (payload) => transport.send(payload),
+    close: (reason) => transport.close(reason),
+  };
 }
 
 function legacyDetails(initialize: InitializeResult, supported: readonly string[] | undefined): ServerDetails {
@@ -136,7 +167,7 @@ async function establish(peer: Peer, setup: SessionSetup): Promise<Session> {
  * lifecycle requires) and rejects with the signal's reason. On any failure the transport is closed.
  */
 export async function openSession(transport: Transport, setup: SessionSetup, signal: AbortSignal): Promise<Session> {
-  const peer = createPeer(transport, { requestTimeoutMs: 0, cancellation: mcpCancellation, logger: setup.logger });
+  const peer: Peer = createPeer(watchSessionId(transport, () => setup.renewed(peer)), { requestTimeoutMs: 0, cancellation: mcpCancellation, logger: setup.logger });
   const onAbort = (): void => void peer.close(signal.reason instanceof Error ? signal.reason : undefined);
   signal.addEventListener("abort", onAbort, { once: true });
   try {

@@ -44,6 +44,15 @@ function checkUrl(url: string | URL): URL {
   return endpoint;
 }
 
+/**
+ * A 400 whose JSON-RPC error speaks of the session ("Bad Request: No valid session ID provided")
+ * is how the official SDK's example servers, and the reference servers built on them, answer a
+ * session they no longer know; it is treated as the spec's 404.
+ */
+function namesStaleSession(refusal: HttpClientError): boolean {
+  return /session/i.test(refusal.rpcError?.message ?? "");
+}
+
 function closedError(): HttpClientError {
   return new HttpClientError(HttpClientErrorCode.Closed, "The transport is closed: create a new one to reconnect");
 }
@@ -100,8 +109,10 @@ export function createStreamableHttpClientTransport(
     const sentSession = core.sessionId;
     const headers = core.postHeaders(startsSession);
     const response = await core.request({ method: "POST", url: endpoint, headers, body: encode(payload), signal: lifetime.signal });
-    if (response.status === 404 && sentSession !== undefined && !startsSession && mayReinitialize) {
-      await discardBody(response);
+    if ((response.status === 404 || response.status === 400) && sentSession !== undefined && !startsSession && mayReinitialize) {
+      const refusal = response.status === 400 ? await errorFromResponse("POST", endpoint, response) : undefined;
+      if (refusal !== undefined && !namesStaleSession(refusal)) throw refusal;
+      if (refusal === undefined) await discardBody(response);
       await session.expired(sentSession);
       // Responses answered requests of the expired session: nobody waits for them any more.
       return messages.every(isResponse) ? undefined : post(payload, false);
