@@ -8,66 +8,10 @@
 import { createApps } from "@proto/mcp-apps";
 import type { McpApps } from "@proto/mcp-apps";
 import type { Server } from "@proto/mcp-server";
+import { DASHBOARD_HTML } from "./dashboard-html";
 
 /** The view's URI. */
 export const DASHBOARD_URI = "ui://everything/dashboard";
-
-/**
- * A complete, self-contained view: it speaks the MCP Apps postMessage protocol directly
- * (`ui/initialize`, then `ui/notifications/initialized`), renders the tool result the host
- * forwards, and calls `dashboard_refresh` through the host. No external origin, so no CSP
- * domains are declared.
- */
-export const DASHBOARD_HTML = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>everything dashboard</title>
-<style>
-  body { font-family: var(--font-sans, system-ui, sans-serif); color: var(--color-text-primary, #171717); margin: 12px; }
-  dl { display: grid; grid-template-columns: max-content auto; gap: 4px 12px; }
-  button { font: inherit; }
-</style>
-</head>
-<body>
-<h1>everything</h1>
-<dl><dt>calls</dt><dd id="calls">-</dd><dt>refreshed at</dt><dd id="at">-</dd></dl>
-<button id="refresh" type="button">Refresh</button>
-<script>
-  let nextId = 1;
-  const pending = new Map();
-  function request(method, params) {
-    const id = nextId++;
-    window.parent.postMessage({ jsonrpc: "2.0", id, method, params }, "*");
-    return new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
-  }
-  function show(result) {
-    const data = result && result.structuredContent;
-    if (!data) return;
-    document.getElementById("calls").textContent = String(data.calls);
-    document.getElementById("at").textContent = String(data.at);
-  }
-  window.addEventListener("message", (event) => {
-    const message = event.data;
-    if (!message || message.jsonrpc !== "2.0") return;
-    if (message.id !== undefined && pending.has(message.id)) {
-      const { resolve, reject } = pending.get(message.id);
-      pending.delete(message.id);
-      if (message.error) reject(new Error(message.error.message));
-      else resolve(message.result);
-    } else if (message.method === "ui/notifications/tool-result") {
-      show(message.params);
-    }
-  });
-  document.getElementById("refresh").addEventListener("click", () => {
-    request("tools/call", { name: "dashboard_refresh", arguments: {} }).then(show, () => undefined);
-  });
-  request("ui/initialize", { appInfo: { name: "everything-dashboard", version: "1.0.0" }, appCapabilities: {}, protocolVersion: "2026-01-26" })
-    .then(() => window.parent.postMessage({ jsonrpc: "2.0", method: "ui/notifications/initialized" }, "*"), () => undefined);
-</script>
-</body>
-</html>
-`;
 
 const NO_ARGS = { type: "object", properties: {} } as const;
 

@@ -1,11 +1,13 @@
 /**
  * Serves the everything server over Streamable HTTP (MCP 2025-11-25 basic/transports) with
  * @proto/transport-http's Node handler: sessions, SSE answers with priming events and an event
- * store (clients resume with `Last-Event-ID`), Host/Origin checks for the loopback bind.
+ * store (clients resume with `Last-Event-ID`), Host/Origin checks for the loopback bind, and
+ * CORS for browser-side clients when asked (off by default).
  */
 import type { IncomingMessage, Server as NodeServer, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createMemoryEventStore } from "@proto/transport-http";
+import type { CorsOptions } from "@proto/transport-http";
 import { createNodeHttpHandler, createNodeHttpServer } from "@proto/transport-http/node";
 import { createEverythingServer, type EverythingOptions } from "./everything-server";
 import { createStreamCloser } from "./stream-closer";
@@ -20,6 +22,19 @@ export interface HttpOptions extends Omit<EverythingOptions, "closeStream"> {
   readonly port: number;
   /** The address to bind. Default 127.0.0.1 (loopback: Host/Origin checks on). */
   readonly host?: string;
+  /**
+   * Lets browser pages on other origins call the endpoint (a browser-side MCP host, the MCP
+   * Apps dashboard's host). Off by default. Explicit `origins` are also admitted by the Origin
+   * check (a loopback bind otherwise admits loopback origins only); `"*"` answers any origin
+   * the Origin check admits.
+   */
+  readonly cors?: CorsOptions;
+}
+
+/** The handler's CORS and Origin options for `cors`. */
+function corsSettings(cors: CorsOptions | undefined) {
+  if (cors === undefined) return {};
+  return cors.origins === "*" ? { cors } : { cors, hostCheck: { allowedOrigins: [...cors.origins] } };
 }
 
 /** A running HTTP server. */
@@ -70,6 +85,7 @@ export async function startHttpServer(options: HttpOptions): Promise<RunningHttp
     path: "/mcp",
     responseMode: "sse",
     eventStore: createMemoryEventStore(),
+    ...corsSettings(options.cors),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
   const listener = (req: IncomingMessage, res: ServerResponse): void => {

@@ -3,19 +3,23 @@
  *
  *   node dist/server.js --stdio         serve MCP on stdin/stdout (banner on stderr)
  *   node dist/server.js --port N        serve Streamable HTTP at http://127.0.0.1:N/mcp (0: any free port)
+ *                      [--cors ORIGINS] let browser pages on those origins (comma-separated, or *) call it
  *   node dist/server.js --demo          run the demo: our client drives `--stdio` and prints a transcript
  */
 import type { Logger } from "@proto/jsonrpc";
+import type { CorsOptions } from "@proto/transport-http";
 import { serveStdio } from "@proto/transport-stdio/node";
 import { runDemo } from "./demo";
 import { createEverythingServer } from "./everything-server";
 import { startHttpServer } from "./http";
 
-const USAGE = `usage: node server.js --stdio | --port <n> [--host <address>] | --demo
+const USAGE = `usage: node server.js --stdio | --port <n> [--host <address>] [--cors <origins>] | --demo
 
   --stdio          serve MCP over stdin/stdout (a host spawns this)
   --port <n>       serve Streamable HTTP at http://127.0.0.1:<n>/mcp; 0 picks a free port
   --host <address> the address to bind with --port (default 127.0.0.1)
+  --cors <origins> with --port: CORS for browser pages on these origins, comma-separated
+                   (e.g. http://localhost:5173), or * for any origin the Origin check admits; off by default
   --demo           start the server over stdio with our client and print a short transcript
 `;
 
@@ -48,12 +52,30 @@ function valueOf(args: readonly string[], flag: string): string | undefined {
   return value;
 }
 
+function corsOf(text: string | undefined): CorsOptions | undefined {
+  if (text === undefined) return undefined;
+  if (text === "*") return { origins: "*" };
+  const origins = text.split(",").map((o) => o.trim()).filter((o) => o !== "");
+  for (const origin of origins) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed === undefined || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) fail(`--cors: ${origin} is not an origin; write scheme://host[:port], e.g. http://localhost:5173`);
+  }
+  if (origins.length === 0) fail("--cors needs * or a comma-separated list of origins");
+  return { origins };
+}
+
 async function serveHttp(args: readonly string[]): Promise<void> {
   const text = valueOf(args, "--port") ?? "";
   const port = Number(text);
   if (!/^\d+$/.test(text) || port > 65_535) fail(`--port must be a number from 0 to 65535, got ${text}`);
   const host = valueOf(args, "--host");
-  const running = await startHttpServer({ port, logger: stderrLogger, ...(host === undefined ? {} : { host }) });
+  const cors = corsOf(valueOf(args, "--cors"));
+  const running = await startHttpServer({ port, logger: stderrLogger, ...(host === undefined ? {} : { host }), ...(cors === undefined ? {} : { cors }) });
   process.stderr.write(`proto-everything: Streamable HTTP on port ${running.port}\nproto-everything: MCP endpoint ${running.url} (Ctrl-C stops)\n`);
   const stop = (): void => {
     void running.close().then(() => process.exit(0));

@@ -1,24 +1,20 @@
 /**
  * Per-session list decoration for MCP Apps (SEP-1865 "Resource Discovery", "Visibility",
  * graceful degradation): UI sessions get canonical nested `_meta.ui`; other sessions get
- * plain tools, no views and no app-only tools. `ui://` entries not registered through
- * `apps.resource()` are never listed.
+ * plain tools, no views and no app-only tools. (`ui://` resources other than views cannot be
+ * registered: see `apps-registry.ts`.)
  */
-import type { Resource, ResourceTemplate, Tool } from "@proto/mcp-protocol";
+import type { Resource, Tool } from "@proto/mcp-protocol";
 import type { DecorateContext, ListDecorator, ListItems } from "@proto/mcp-server";
 import type { AppsState } from "./apps-state";
 import { isServed } from "./apps-state";
 import { isUiUri } from "./constants";
 import { isAppOnly, readToolUi, toToolUiMeta, withoutUiMeta } from "./tool-meta";
 
-/** Decorates one tool; records its link (or its lack of one) for the link check. */
+/** Decorates one tool for a session. */
 export function decorateTool(state: AppsState, tool: Tool, ctx: DecorateContext): Tool | undefined {
   const ui = readToolUi(tool._meta);
-  if (ui === undefined) {
-    state.links.delete(tool.name);
-    return tool;
-  }
-  state.links.set(tool.name, ui);
+  if (ui === undefined) return tool;
   if (!isServed(state, ctx.session)) {
     if (isAppOnly(ui)) return undefined;
     const { _meta: _dropped, ...plain } = tool;
@@ -30,36 +26,18 @@ export function decorateTool(state: AppsState, tool: Tool, ctx: DecorateContext)
   return { ...tool, _meta: { ...withoutUiMeta(tool._meta), ui: toToolUiMeta(ui) } };
 }
 
+/** Views are listed to UI sessions only. */
 function decorateResource(state: AppsState, resource: Resource, ctx: DecorateContext): Resource | undefined {
-  if (!isUiUri(resource.uri)) return resource;
-  if (!state.views.has(resource.uri)) {
-    state.warnOnce(
-      `bypass:${resource.uri}`,
-      `MCP Apps: resource ${resource.uri.slice(0, 200)} uses the reserved ui:// scheme but was not registered with apps.resource(); it is neither listed nor readable. Register it with apps.resource().`,
-    );
-    return undefined;
-  }
-  return isServed(state, ctx.session) ? resource : undefined;
-}
-
-function decorateTemplate(state: AppsState, template: ResourceTemplate): ResourceTemplate | undefined {
-  if (!isUiUri(template.uriTemplate)) return template;
-  state.warnOnce(
-    `template:${template.uriTemplate}`,
-    `MCP Apps: resource template ${template.uriTemplate.slice(0, 200)} uses the reserved ui:// scheme; views are predeclared resources, so it is neither listed nor readable. Register each view with apps.resource().`,
-  );
-  return undefined;
+  return !isUiUri(resource.uri) || isServed(state, ctx.session) ? resource : undefined;
 }
 
 /** The decorators of the MCP Apps extension. */
 export function createDecorators(state: AppsState): {
   readonly tools: ListDecorator<ListItems["tools"]>;
   readonly resources: ListDecorator<ListItems["resources"]>;
-  readonly resourceTemplates: ListDecorator<ListItems["resourceTemplates"]>;
 } {
   return {
     tools: (tool, ctx) => decorateTool(state, tool, ctx),
     resources: (resource, ctx) => decorateResource(state, resource, ctx),
-    resourceTemplates: (template) => decorateTemplate(state, template),
   };
 }

@@ -1,20 +1,24 @@
 /**
  * The MCP Apps server extension (SEP-1865 "Client<>Server Capability Negotiation"), built
  * on the public hooks of `@proto/mcp-server` only: negotiation, per-session decoration of the
- * lists (`apps-decorators.ts`), and interceptors that gate `ui://` reads, refuse a tool list
- * with broken links, and keep app-only tools away from sessions without UI.
+ * lists (`apps-decorators.ts`), registration checks (`apps-registry.ts`), and interceptors
+ * that gate `ui://` reads, refuse a tool list with broken links, and keep app-only tools away
+ * from sessions without UI. What is registered is read from the server's registry, never
+ * mirrored.
  */
 import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams } from "@proto/jsonrpc";
 import type { JsonObject, ListResourcesResult, Resource } from "@proto/mcp-protocol";
 import type { ExtensionInterceptor, ServerExtension } from "@proto/mcp-server";
 import { createDecorators } from "./apps-decorators";
+import { checkEntry, checkExisting, viewChanged } from "./apps-registry";
 import type { AppsState } from "./apps-state";
-import { isServed } from "./apps-state";
+import { isServed, isView, registryOf } from "./apps-state";
 import { isUiUri, UI_EXTENSION_ID, UI_MIME_TYPE } from "./constants";
 import { createBrokenLinkError, createNotNegotiatedError, createNotRegisteredError } from "./errors";
+import type { LinkReport } from "./links";
 import { describeProblems } from "./links";
-import { isAppOnly } from "./tool-meta";
+import { isAppOnly, readToolUi } from "./tool-meta";
 
 function param(params: JsonRpcParams | undefined, key: string): unknown {
   return params !== undefined && !Array.isArray(params) ? (params as Record<string, unknown>)[key] : undefined;
@@ -25,24 +29,23 @@ function guard(state: AppsState, method: string): ExtensionInterceptor {
   return (params, ctx, next) => {
     const uri = param(params, "uri");
     if (!isUiUri(uri)) return next();
-    if (!state.views.has(uri)) throw createNotRegisteredError(uri);
+    if (!isView(state, uri)) throw createNotRegisteredError(uri);
     if (!isServed(state, ctx.session)) throw createNotNegotiatedError(uri, method);
     return next();
   };
 }
 
-function createInterceptors(state: AppsState): { readonly [method: string]: ExtensionInterceptor } {
+function createInterceptors(state: AppsState, report: () => LinkReport): { readonly [method: string]: ExtensionInterceptor } {
   return {
-    "tools/list": async (_params, ctx, next) => {
-      const result = await next(); // decorating first records the links of the tools listed now
-      if (state.links.size === 0 || !isServed(state, ctx.session)) return result;
-      const report = state.report();
-      if (!report.ok) throw createBrokenLinkError(report.problems);
-      return result;
+    "tools/list": (_params, ctx, next) => {
+      if (!isServed(state, ctx.session)) return next();
+      const links = report();
+      if (!links.ok) throw createBrokenLinkError(links.problems);
+      return next();
     },
     "tools/call": (params, ctx, next) => {
       const name = param(params, "name");
-      if (typeof name === "string" && !isServed(state, ctx.session) && isAppOnly(state.links.get(name))) {
+      if (typeof name === "string" && !isServed(state, ctx.session) && isAppOnly(readToolUi(registryOf(state).tool(name)?._meta))) {
         throw new JsonRpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}; call tools/list for the available tools`);
       }
       return next();
@@ -50,7 +53,7 @@ function createInterceptors(state: AppsState): { readonly [method: string]: Exte
     // A safety net for entries the decorators do not see (resources listed by templates).
     "resources/list": async (_params, ctx, next) => {
       const result = (await next()) as ListResourcesResult;
-      const keep = (r: Resource): boolean => !isUiUri(r?.uri) || (state.views.has(r.uri) && isServed(state, ctx.session));
+      const keep = (r: Resource): boolean => !isUiUri(r?.uri) || (isView(state, r.uri) && isServed(state, ctx.session));
       if (!Array.isArray(result?.resources) || result.resources.every(keep)) return result;
       return { ...result, resources: result.resources.filter(keep) };
     },
@@ -59,8 +62,8 @@ function createInterceptors(state: AppsState): { readonly [method: string]: Exte
   };
 }
 
-/** Creates the extension `createApps` passes to `server.use()`. */
-export function createAppsExtension(state: AppsState): ServerExtension {
+/** Creates the extension `createApps` passes to `server.use()`; `report` is the link report of the tools served now. */
+export function createAppsExtension(state: AppsState, report: () => LinkReport): ServerExtension {
   return {
     id: UI_EXTENSION_ID,
     settings: (client: JsonObject) => {
@@ -68,12 +71,19 @@ export function createAppsExtension(state: AppsState): ServerExtension {
       return Array.isArray(types) && types.includes(UI_MIME_TYPE) ? { mimeTypes: [UI_MIME_TYPE] } : undefined;
     },
     decorate: createDecorators(state),
-    intercept: createInterceptors(state),
+    intercept: createInterceptors(state, report),
+    installed: (host) => {
+      checkExisting(state, host.registry);
+      state.host = host;
+    },
+    registering: (entry) => checkEntry(state, entry),
+    registered: (entry) => viewChanged(state, entry),
+    removed: (entry) => viewChanged(state, entry),
     initialized: () => {
-      const report = state.report();
-      if (report.ok) return;
-      const key = report.problems.map((p) => `${p.tool}\u0000${p.resourceUri ?? ""}\u0000${p.problem}`).join("\u0001");
-      state.warnOnce(`links:${key}`, `MCP Apps: ${report.problems.length} tool link(s) cannot be served; UI sessions get an error from tools/list until they are repaired:\n${describeProblems(report.problems)}`, report.problems);
+      const links = report();
+      if (links.ok) return;
+      const key = links.problems.map((p) => `${p.tool}\u0000${p.resourceUri ?? ""}\u0000${p.problem}`).join("\u0001");
+      state.warnOnce(`links:${key}`, `MCP Apps: ${links.problems.length} tool link(s) cannot be served; UI sessions get an error from tools/list until they are repaired:\n${describeProblems(links.problems)}`, links.problems);
     },
   };
 }

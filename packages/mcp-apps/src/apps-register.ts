@@ -1,7 +1,7 @@
 /**
  * Registering views and linked tools on the server through its public `resource()` and
- * `tool()` (SEP-1865 "UI Resource Format", "Resource Discovery"), recording them for the link
- * check and the per-session gating.
+ * `tool()` (SEP-1865 "UI Resource Format", "Resource Discovery"). Nothing is recorded here:
+ * the link check and the gating read the server's registry.
  */
 import type { Meta } from "@proto/mcp-protocol";
 import type { RequestContext, Server, ToolHandle } from "@proto/mcp-server";
@@ -10,8 +10,7 @@ import type { UiResourceBody, UiResourceDefinition, UiResourceHandle, UiResource
 import { LEGACY_RESOURCE_URI_KEY, UI_META_KEY, UI_MIME_TYPE } from "./constants";
 import { isHtmlDocument } from "./html";
 import { canonicalUiResourceMeta } from "./meta";
-import { canonicalToolMeta, readToolUi } from "./tool-meta";
-import type { ToolUi } from "./tool-meta";
+import { canonicalToolMeta } from "./tool-meta";
 
 const VIEW_URI = /^ui:\/\/[^\s\u0000-\u001f\u007f]+$/;
 
@@ -52,21 +51,16 @@ export function registerView(server: Server, state: AppsState, definition: UiRes
   const { ui: _ui, _meta, ...rest } = definition;
   const listMeta = _meta === undefined && contentMeta === undefined ? undefined : { ..._meta, ...contentMeta };
   const reader = async (uri: string, ctx: RequestContext) => toContent(typeof read === "function" ? await read(uri, ctx) : read, uri, contentMeta, state);
-  const handle = server.resource({ ...rest, mimeType: UI_MIME_TYPE, ...(listMeta === undefined ? {} : { _meta: listMeta }) }, reader);
-  const registration = {};
-  state.views.set(handle.uri, registration);
-  return {
-    uri: handle.uri,
-    updated: () => handle.updated(),
-    remove() {
-      if (state.views.get(handle.uri) === registration) state.views.delete(handle.uri);
-      handle.remove();
-    },
-  };
+  state.admitting = definition.uri; // the extension's registering() admits this one ui:// registration
+  try {
+    return server.resource({ ...rest, mimeType: UI_MIME_TYPE, ...(listMeta === undefined ? {} : { _meta: listMeta }) }, reader);
+  } finally {
+    state.admitting = undefined;
+  }
 }
 
 /** `apps.tool()`: registers a linked tool with `server.tool()` (eager or lazy). */
-export function registerTool(server: Server, state: AppsState, definition: { readonly name: string; readonly _meta?: Meta } & UiToolLink, handler?: unknown): ToolHandle {
+export function registerTool(server: Server, definition: { readonly name: string; readonly _meta?: Meta } & UiToolLink, handler?: unknown): ToolHandle {
   const where = `apps.tool(${typeof definition?.name === "string" ? JSON.stringify(definition.name) : ""})`;
   if (typeof definition !== "object" || definition === null) throw new TypeError(`${where}: pass a tool definition with a ui link`);
   const meta = canonicalToolMeta(definition.ui, where);
@@ -77,7 +71,5 @@ export function registerTool(server: Server, state: AppsState, definition: { rea
   const full = { ...rest, _meta: { ...rest._meta, [UI_META_KEY]: meta } };
   // The definition's types were checked by McpApps.tool's overloads, which mirror server.tool's.
   const register = server.tool as (definition: unknown, handler?: unknown) => ToolHandle;
-  const handle = handler === undefined ? register.call(server, full) : register.call(server, full, handler);
-  state.links.set(handle.name, readToolUi(full._meta) as ToolUi);
-  return handle;
+  return handler === undefined ? register.call(server, full) : register.call(server, full, handler);
 }

@@ -1,26 +1,50 @@
-/** The registry state `createApps` owns and its extension reads. */
+/** The state `createApps` owns and its extension reads: options, the server's registry, the link report. */
 import type { Logger } from "@proto/jsonrpc";
-import type { ServerSession } from "@proto/mcp-server";
-import { UI_EXTENSION_ID } from "./constants";
+import type { ExtensionHost, ServerRegistry, ServerSession } from "@proto/mcp-server";
+import { isUiUri, UI_EXTENSION_ID } from "./constants";
 import type { LinkReport } from "./links";
-import type { ToolUi } from "./tool-meta";
+import { checkLinks } from "./links";
 
-/** Views, tool links and options of one `createApps`. */
+/** Options and server hooks of one `createApps`. */
 export interface AppsState {
-  /** Registered views by URI; the value identifies the registration (for handle removal). */
-  readonly views: Map<string, unknown>;
-  /** UI metadata of tools by name, from `apps.tool()` and from every tool decorated so far. */
-  readonly links: Map<string, ToolUi>;
   readonly serve: "negotiated" | "always";
   readonly appOnlyTools: "list" | "hide";
   readonly logger: Logger;
+  /** The server's extension host, set by `server.use()` (before `createApps` returns). */
+  host: ExtensionHost | undefined;
+  /** The URI `apps.resource()` is registering now: the one `ui://` registration the extension admits. */
+  admitting: string | undefined;
   /** Logs `message` once per `key`. */
   warnOnce(key: string, message: string, detail?: unknown): void;
-  /** Link report of the tools the server serves now. */
-  report(): LinkReport;
+}
+
+/** The server's registry; a `TypeError` before the extension is installed (which `createApps` does at once). */
+export function registryOf(state: AppsState): ServerRegistry {
+  if (state.host === undefined) throw new TypeError("MCP Apps: the extension is not installed on a server; use createApps(server)");
+  return state.host.registry;
+}
+
+/** True when `uri` is a view: a `ui://` resource on the server (only `apps.resource()` can register one). */
+export function isView(state: AppsState, uri: unknown): uri is string {
+  return isUiUri(uri) && registryOf(state).resource(uri) !== undefined;
 }
 
 /** True when `session` gets UI metadata and views. */
 export function isServed(state: AppsState, session: ServerSession): boolean {
   return state.serve === "always" || session.extension(UI_EXTENSION_ID) !== undefined;
+}
+
+/**
+ * Creates the link report of the tools served now, recomputed only when the served tools or
+ * resources changed (the registry returns the same frozen arrays until then).
+ */
+export function createLinkReporter(state: AppsState): () => LinkReport {
+  let cached: { tools: unknown; resources: unknown; report: LinkReport } | undefined;
+  return () => {
+    const registry = registryOf(state);
+    const tools = registry.tools();
+    const resources = registry.resources();
+    if (cached?.tools !== tools || cached.resources !== resources) cached = { tools, resources, report: checkLinks(tools, resources) };
+    return cached.report;
+  };
 }

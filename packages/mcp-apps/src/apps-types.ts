@@ -77,8 +77,8 @@ export interface McpApps {
   /** Registers a lazy linked tool (see `server.tool({ ...definition, load })`). */
   tool<const I extends ToolInputSchema, const O extends ToolOutputSchema | undefined = undefined>(definition: LazyToolDefinition<I, O> & UiToolLink): ToolHandle;
   /**
-   * Checks every link of the tools served now. Tools registered with `server.tool()` and a
-   * `_meta.ui` are known from their first `tools/list` on; `apps.tool()` ones at once.
+   * Checks every link of the tools served now (read from the server's registry: tools
+   * registered with `apps.tool()` or `server.tool()`, views however they were removed).
    */
   checkLinks(): LinkReport;
   /** True when `session` gets UI metadata and views (negotiated, or `serve: "always"`). */

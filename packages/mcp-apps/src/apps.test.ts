@@ -106,19 +106,38 @@ describe("apps.resource", () => {
     expect(warnings.filter((w) => w.includes("ui://x/fragment"))).toEqual([expect.stringMatching(/does not start like an HTML document/)]);
   });
 
-  it("guards the ui:// scheme on the wire: server.resource() and templates with ui:// are neither listed nor readable", async () => {
-    const { warnings, logger } = logs();
-    const { server } = make({ logger });
-    server.resource({ uri: "ui://sneaky/view", name: "s", mimeType: UI_MIME_TYPE }, () => DOC);
-    server.resourceTemplate({ uriTemplate: "ui://sneaky/{id}", name: "t", list: () => [{ uri: "ui://sneaky/listed", name: "l" }] }, () => DOC);
-    server.resource({ uri: "file:///ok.txt", name: "ok" }, () => "ok");
+  it("reserves ui:// for views: server.resource() and server.resourceTemplate() refuse it at registration", async () => {
+    const { server } = make();
+    expect(() => server.resource({ uri: "ui://sneaky/view", name: "s", mimeType: UI_MIME_TYPE }, () => DOC)).toThrow(
+      'resource("ui://sneaky/view"): ui:// is reserved for MCP Apps views; register it with apps.resource() from @proto/mcp-apps',
+    );
+    expect(() => server.resource({ uri: "UI://sneaky/view", name: "s" }, () => DOC)).toThrow(TypeError);
+    expect(() => server.resourceTemplate({ uriTemplate: "ui://sneaky/{id}", name: "t" }, () => DOC)).toThrow(/ui:\/\/ is reserved for MCP Apps views, which are predeclared/);
+    // A template of another scheme may still match or list ui:// URIs: those stay off the wire.
+    server.resourceTemplate({ uriTemplate: "{+any}", name: "any", list: () => [{ uri: "ui://sneaky/listed", name: "l" }, { uri: "file:///ok.txt", name: "ok" }] }, () => DOC);
     const client = await connect(server);
     expect((await client.listAllResources()).map((r) => r.uri)).toEqual(["file:///ok.txt"]);
-    expect(await client.listAllResourceTemplates()).toEqual([]);
-    for (const uri of ["ui://sneaky/view", "ui://sneaky/1"]) {
-      await expect(client.readResource(uri)).rejects.toMatchObject({ code: -32002, data: { code: "UI_NOT_REGISTERED", uri } });
-    }
-    expect(warnings).toEqual([expect.stringMatching(/ui:\/\/sneaky\/view uses the reserved ui:\/\/ scheme but was not registered with apps\.resource\(\)/), expect.stringMatching(/template ui:\/\/sneaky\/\{id\}/)]);
+    await expect(client.readResource("ui://sneaky/1")).rejects.toMatchObject({ code: -32002, data: { code: "UI_NOT_REGISTERED", uri: "ui://sneaky/1" } });
+  });
+
+  it("refuses to install over ui:// resources, ui:// templates or malformed tool _meta.ui registered before it", () => {
+    const fresh = () => {
+      const server = createServer({ name: "t", version: "1" });
+      servers.push(server);
+      return server;
+    };
+    const a = fresh();
+    a.resource({ uri: "ui://early/view", name: "v" }, () => DOC);
+    expect(() => createApps(a)).toThrow('createApps(): registered before MCP Apps was installed: resource("ui://early/view"): ui:// is reserved for MCP Apps views');
+    const b = fresh();
+    b.resourceTemplate({ uriTemplate: "ui://early/{id}", name: "t" }, () => DOC);
+    expect(() => createApps(b)).toThrow(/resourceTemplate\("ui:\/\/early\/\{id\}"\)/);
+    const c = fresh();
+    c.tool({ name: "bad", inputSchema: { type: "object" }, _meta: { ui: { visibility: [] } } }, () => "");
+    expect(() => createApps(c)).toThrow(/tool\("bad"\): malformed _meta\.ui/);
+    // Nothing was installed: the server still works without MCP Apps, and can get it once repaired.
+    c.removeTool("bad");
+    expect(createApps(c).checkLinks().ok).toBe(true);
   });
 
   it("handles remove through the handle, apps.removeResource and updates", async () => {
@@ -183,11 +202,29 @@ describe("tool links", () => {
     });
   });
 
-  it("refuses tools/list for malformed _meta.ui on a server.tool() tool, naming the tool", async () => {
+  it("refuses malformed _meta.ui on server.tool() at registration, visibility: [] included; tools/list stays served", async () => {
     const { server } = make();
-    server.tool({ name: "bad", inputSchema: { type: "object" }, _meta: { ui: { resourceUri: 42 } } }, () => "");
+    const base = { inputSchema: { type: "object" } } as const;
+    expect(() => server.tool({ ...base, name: "empty", _meta: { ui: { resourceUri: "ui://x/v", visibility: [] } } }, () => "")).toThrow(
+      'tool("empty"): malformed _meta.ui: visibility must be a non-empty array of "model" and/or "app". Fix it, or register the tool with apps.tool(',
+    );
+    expect(() => server.tool({ ...base, name: "uri", _meta: { ui: { resourceUri: 42 } } }, () => "")).toThrow(/tool\("uri"\): malformed _meta\.ui: resourceUri must be a ui:\/\/ URI/);
+    expect(() => server.tool({ ...base, name: "flat", _meta: { "ui/resourceUri": "https://x" } }, () => "")).toThrow(/tool\("flat"\)/);
+    expect(() => server.tool({ ...base, name: "lazy", hidden: true, _meta: { ui: "x" }, load: async () => () => "" })).toThrow(/tool\("lazy"\): malformed _meta\.ui: _meta\.ui must be an object/);
+    server.tool({ ...base, name: "fine" }, () => "");
     const client = await connect(server);
-    await expect(client.listAllTools()).rejects.toMatchObject({ code: -32603, data: { code: "UI_BROKEN_LINK", tool: "bad", resourceUri: null } });
+    expect((await client.listAllTools()).map((t) => t.name)).toEqual(["fine"]);
+  });
+
+  it("checks links of server.tool() tools from their registration, before any tools/list", () => {
+    const { server, apps } = make();
+    server.tool({ name: "show", inputSchema: { type: "object" }, _meta: { ui: { resourceUri: "ui://x/missing" } } }, () => "");
+    expect(apps.checkLinks()).toMatchObject({ ok: false, problems: [{ tool: "show", resourceUri: "ui://x/missing" }] });
+    apps.resource({ uri: "ui://x/missing", name: "m" }, DOC);
+    expect(apps.checkLinks().ok).toBe(true);
+    // A view removed behind apps' back, with server.removeResource(), is seen too.
+    expect(server.removeResource("ui://x/missing")).toBe(true);
+    expect(apps.checkLinks().ok).toBe(false);
   });
 
   it("reports broken links when a session starts, once per distinct set, and in checkLinks()", async () => {

@@ -43,6 +43,46 @@ export type ExtensionInterceptor = (
   next: (params?: JsonRpcParams) => Promise<unknown>,
 ) => unknown;
 
+/**
+ * One registration an extension is told about: which list it belongs to and its item as
+ * registered (the undecorated descriptor `server.tool()`, `resource()`, `resourceTemplate()`
+ * or `prompt()` built).
+ */
+export type RegistryEntry = { readonly [K in ListKind]: { readonly kind: K; readonly item: ListItems[K] } }[ListKind];
+
+/**
+ * A read-only view of what the server serves now, undecorated: what `tools/list`,
+ * `resources/list`, `resources/templates/list` and `prompts/list` hold before extensions
+ * decorate them, in registration order. Disabled and hidden tools are not in it. Each call
+ * reads the live registry; returned arrays and items are frozen.
+ */
+export interface ServerRegistry {
+  /** The tools served over MCP now (enabled, not hidden). */
+  tools(): readonly Tool[];
+  /** The served tool named `name`, or undefined. */
+  tool(name: string): Tool | undefined;
+  /** The static resources. */
+  resources(): readonly Resource[];
+  /** The static resource with exactly this URI, or undefined. */
+  resource(uri: string): Resource | undefined;
+  /** The resource templates. */
+  resourceTemplates(): readonly ResourceTemplate[];
+  /** The prompts. */
+  prompts(): readonly Prompt[];
+}
+
+/** What `server.use()` hands an extension's `installed` hook. It stays valid for the server's life. */
+export interface ExtensionHost {
+  /** The server's registry, read-only. */
+  readonly registry: ServerRegistry;
+  /**
+   * Says that this extension's decoration of the `kind` list changed (say, because something
+   * it links to went away): every session's decorated copy is rebuilt on its next listing, and
+   * one coalesced `list_changed` notification goes out as for any change of that list.
+   */
+  invalidate(kind: ListKind): void;
+}
+
 /** An extension, passed to `server.use()`. */
 export interface ServerExtension {
   /** The identifier under `capabilities.extensions`, e.g. `io.modelcontextprotocol/ui`. */
@@ -64,4 +104,21 @@ export interface ServerExtension {
   readonly intercept?: { readonly [method: string]: ExtensionInterceptor };
   /** Called once a session is initialized (after the `initialize` response is decided). */
   initialized?(session: ServerSession): void;
+  /**
+   * Called once by `server.use()`, after the extension's id and methods were checked and
+   * before it takes effect, with the server's registry (what was registered before it) and
+   * `invalidate`. A throw makes `use()` throw it, and the extension is not installed.
+   */
+  installed?(host: ExtensionHost): void;
+  /**
+   * Called before a tool, resource, resource template or prompt is stored (after the server's
+   * own checks), for every registration including hidden and disabled tools. Throw a
+   * `TypeError` that says what to do to refuse it: the registering call (`server.tool()`, ...)
+   * throws that error and nothing is registered.
+   */
+  registering?(entry: RegistryEntry): void;
+  /** Called after an entry was stored. A throw is logged; the registration stands. */
+  registered?(entry: RegistryEntry): void;
+  /** Called after an entry was removed (by `server.removeTool()`, `removeResource()`, ..., or a handle's `remove()`). A throw is logged. */
+  removed?(entry: RegistryEntry): void;
 }

@@ -12,6 +12,7 @@ import type { ExchangeInfo, JsonRpcParams, Logger } from "@proto/jsonrpc";
 import type { ServerCapabilities } from "@proto/mcp-protocol";
 import type { BaseRequestContext, RequestContext } from "./context";
 import type { FeatureContext } from "./context-features";
+import type { RegistryHooks } from "./extension-registry";
 import type { ListEndpoint, ListSpec } from "./list-endpoint";
 import type { ServerSession } from "./session-types";
 
@@ -75,6 +76,12 @@ export interface FeatureHost {
    * extensions in use.
    */
   createList<T>(spec: ListSpec<T>): ListEndpoint<T>;
+  /**
+   * Tells the extensions about registrations: call `registering(entry)` after the feature's
+   * own checks and before storing (it throws an extension's refusal), `registered(entry)` after
+   * storing, `removed(entry)` after removing.
+   */
+  readonly registry: RegistryHooks;
   /** Every live session (initialized or not). */
   sessions(): Iterable<ServerSession>;
   /**

@@ -35,6 +35,9 @@ export type {
   ListDecorator,
   ExtensionMethodHandler,
   ExtensionInterceptor,
+  ExtensionHost,
+  ServerRegistry,
+  RegistryEntry,
 } from "./extension";
 export type { ListKind, ListSpec, ListEndpoint } from "./list-endpoint";
 

@@ -34,6 +34,8 @@ export interface ListEndpoint<T> {
   page(cursor: unknown, session: ServerSession | undefined, pageSize?: number): Page<T>;
   /** The whole list as `session` sees it (undecorated when `session` is undefined). */
   items(session?: ServerSession): readonly T[];
+  /** The undecorated item whose key is `key`, or undefined. */
+  get(key: string): T | undefined;
   /** Marks the list changed: it is rebuilt on next use, and one `list_changed` goes out. */
   invalidate(): void;
   /** Increases on every `invalidate()`. */
@@ -92,6 +94,11 @@ export function createListEndpoint<T>(host: ListHost, spec: ListSpec<T>): ListEn
     },
     items(session) {
       return forSession(session).source.items;
+    },
+    get(key) {
+      const { source } = base();
+      const at = source.index.get(key);
+      return at === undefined ? undefined : source.items[at];
     },
     invalidate() {
       version++;

@@ -32,8 +32,12 @@ export function createRouter() {
     features.push(feature);
   }
 
-  /** Adds an extension; returns the methods it added. Throws a `TypeError` for a bad or duplicate extension. */
-  function addExtension(extension: ServerExtension): string[] {
+  /**
+   * Adds an extension; returns the methods it added. Throws a `TypeError` for a bad or
+   * duplicate extension. `install` runs after the checks and before anything is added; when it
+   * throws, nothing is added.
+   */
+  function addExtension(extension: ServerExtension, install: () => void = () => {}): string[] {
     if (typeof extension !== "object" || extension === null || typeof extension.id !== "string" || extension.id === "") {
       throw new TypeError("use(extension): pass an object with a non-empty string id");
     }
@@ -43,6 +47,7 @@ export function createRouter() {
       if (routes.has(method) || CORE_METHODS.has(method)) throw new TypeError(`use("${extension.id}"): method "${method}" already has a handler`);
       if (typeof handler !== "function") throw new TypeError(`use("${extension.id}"): the handler of "${method}" must be a function`);
     }
+    install();
     extensions.push(extension);
     for (const [method, handler] of methods) routes.set(method, { feature: undefined, run: (params, ctx) => handler(params, ctx) });
     for (const [method, interceptor] of Object.entries(extension.intercept ?? {})) {

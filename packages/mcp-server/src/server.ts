@@ -8,8 +8,9 @@ import { LATEST_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, SUPPORTED_PROTOCOL_V
 import { installFeatures } from "./builtin-features";
 import { mergeCapabilities } from "./capabilities";
 import type { ServerCore, StatelessCore } from "./core";
-import type { ServerExtension } from "./extension";
+import type { ExtensionHost, ServerExtension } from "./extension";
 import { createDecorator } from "./extension-decorate";
+import { createRegistryHooks, createRegistryView } from "./extension-registry";
 import type { FeatureHost } from "./feature";
 import { createListEndpoint } from "./list-endpoint";
 import type { ListEndpoint, ListKind } from "./list-endpoint";
@@ -27,6 +28,7 @@ import { createSchemaCompiler } from "./validation";
 
 const SILENT: Logger = { warn() {}, error() {} };
 const DEFAULT_PAGE_SIZE = 1000;
+const LIST_KINDS: readonly ListKind[] = ["tools", "resources", "resourceTemplates", "prompts"];
 
 function checkOptions(info: ServerInfo, options: ServerOptions): readonly ProtocolVersion[] {
   if (typeof info !== "object" || info === null || typeof info.name !== "string" || typeof info.version !== "string") {
@@ -62,17 +64,19 @@ export function createServer(info: ServerInfo, options: ServerOptions = {}): Ser
   const live = new Map<ServerSession, PendingSession>();
   const router = createRouter();
   const decorator = createDecorator(router.extensions, logger);
-  const lists: { readonly kind: string; readonly list: ListEndpoint<unknown> }[] = [];
+  const lists = new Map<string, ListEndpoint<unknown>>();
   let closed = false;
 
   const host: FeatureHost = {
     logger,
     pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
     createList(spec) {
+      if (lists.has(spec.kind)) throw new TypeError(`createList(): a list of kind "${spec.kind}" already exists; one list per kind`);
       const list = createListEndpoint({ pageSize: host.pageSize, decorate: decorator, broadcast: host.broadcast }, spec);
-      lists.push({ kind: spec.kind, list: list as ListEndpoint<unknown> });
+      lists.set(spec.kind, list as ListEndpoint<unknown>);
       return list;
     },
+    registry: createRegistryHooks(router.extensions, logger),
     sessions: () => live.keys(),
     stream: (method: string, params?: JsonRpcParams) => stateless.listens.deliver(method, params),
     broadcast(method: string, params?: JsonRpcParams, filter?: (session: ServerSession) => boolean) {
@@ -123,15 +127,25 @@ export function createServer(info: ServerInfo, options: ServerOptions = {}): Ser
     return session.view;
   }
 
+  const extensionHost: ExtensionHost = {
+    registry: createRegistryView(lists),
+    invalidate(kind: ListKind) {
+      const list = LIST_KINDS.includes(kind) ? lists.get(kind) : undefined;
+      if (list === undefined) throw new TypeError(`invalidate(kind): kind must be one of ${LIST_KINDS.join(", ")}, got ${JSON.stringify(kind)}`);
+      list.invalidate();
+    },
+  };
+
   const server = {
     info,
     tool: (definition: Parameters<typeof tools.add>[0], handler?: Parameters<typeof tools.add>[1]) => tools.add(definition, handler),
     removeTool: (name: string) => tools.remove(name),
     enableTool: (name: string, enabled = true) => tools.setEnabled(name, enabled),
     use(extension: ServerExtension) {
-      for (const method of router.addExtension(extension)) for (const session of live.values()) session.addMethod(method);
+      const methods = router.addExtension(extension, () => extension.installed?.(extensionHost));
+      for (const method of methods) for (const session of live.values()) session.addMethod(method);
       // The lists it decorates change for sessions that already listed them.
-      for (const { kind, list } of lists) if (extension.decorate?.[kind as ListKind] !== undefined) list.invalidate();
+      for (const [kind, list] of lists) if (extension.decorate?.[kind as ListKind] !== undefined) list.invalidate();
     },
     connect,
     sessions: () => [...live.keys()],

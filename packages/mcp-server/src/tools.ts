@@ -61,6 +61,11 @@ export function createTools(host: FeatureHost, options: ToolsOptions) {
     },
   };
 
+  function release(record: ToolRecord): void {
+    record.input.release();
+    record.output?.release();
+  }
+
   function setEnabled(name: string, enabled: boolean): boolean {
     const record = records.get(name);
     if (record === undefined) return false;
@@ -75,17 +80,25 @@ export function createTools(host: FeatureHost, options: ToolsOptions) {
     const record = records.get(name);
     if (record === undefined) return false;
     records.delete(name);
-    record.input.release();
-    record.output?.release();
+    release(record);
     if (record.served && record.enabled) list.invalidate();
+    host.registry.removed({ kind: "tools", item: record.descriptor });
     return true;
   }
 
   function add(def: ToolDefinition | LazyToolDefinition, handler: ToolHandler | undefined): ToolHandle {
     if (records.has(def?.name)) throw new TypeError(`tool("${def.name}"): a tool with this name is already registered; remove it first`);
     const record = createToolRecord(def, handler, options.compiler);
+    const entry = { kind: "tools", item: record.descriptor } as const;
+    try {
+      host.registry.registering(entry);
+    } catch (error) {
+      release(record);
+      throw error;
+    }
     records.set(record.name, record);
     if (active(record)) list.invalidate();
+    host.registry.registered(entry);
     return {
       name: record.name,
       get active() {

@@ -106,8 +106,11 @@ export function createPrompts(host: FeatureHost) {
   };
 
   function remove(name: string): boolean {
-    if (!records.delete(name)) return false;
+    const record = records.get(name);
+    if (record === undefined) return false;
+    records.delete(name);
     list.invalidate();
+    host.registry.removed({ kind: "prompts", item: record.descriptor });
     return true;
   }
 
@@ -115,8 +118,10 @@ export function createPrompts(host: FeatureHost) {
     const record = createRecord(def, handler as unknown as PromptHandler);
     const name = record.descriptor.name;
     if (records.has(name)) throw new TypeError(`prompt("${name}"): a prompt with this name is already registered; remove it first`);
+    host.registry.registering({ kind: "prompts", item: record.descriptor });
     records.set(name, record);
     list.invalidate();
+    host.registry.registered({ kind: "prompts", item: record.descriptor });
     return { name, remove: () => void (records.get(name) === record && remove(name)) };
   }
 

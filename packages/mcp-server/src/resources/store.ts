@@ -82,30 +82,38 @@ export function createResourceStore(host: FeatureHost): ResourceStore {
       const record = createResourceRecord(def, reader);
       const uri = record.descriptor.uri;
       if (statics.has(uri)) throw new TypeError(`resource("${uri}"): a resource with this URI is already registered; remove it first`);
+      host.registry.registering({ kind: "resources", item: record.descriptor });
       statics.set(uri, record);
       changed(false);
+      host.registry.registered({ kind: "resources", item: record.descriptor });
       return record;
     },
     addTemplate(def, reader) {
       const record = createTemplateRecord(def, reader);
       const key = record.descriptor.uriTemplate;
       if (templates.has(key)) throw new TypeError(`resourceTemplate("${key}"): this template is already registered; remove it first`);
+      host.registry.registering({ kind: "resourceTemplates", item: record.descriptor });
       templates.set(key, record);
       router.add(record.template, record);
       changed(true);
+      host.registry.registered({ kind: "resourceTemplates", item: record.descriptor });
       return record;
     },
     removeResource(uri, record) {
-      if (!statics.has(uri) || (record !== undefined && statics.get(uri) !== record)) return false;
+      const found = statics.get(uri);
+      if (found === undefined || (record !== undefined && found !== record)) return false;
       statics.delete(uri);
       changed(false);
+      host.registry.removed({ kind: "resources", item: found.descriptor });
       return true;
     },
     removeTemplate(uriTemplate, record) {
-      if (!templates.has(uriTemplate) || (record !== undefined && templates.get(uriTemplate) !== record)) return false;
+      const found = templates.get(uriTemplate);
+      if (found === undefined || (record !== undefined && found !== record)) return false;
       templates.delete(uriTemplate);
       router.remove(uriTemplate);
       changed(true);
+      host.registry.removed({ kind: "resourceTemplates", item: found.descriptor });
       return true;
     },
   };
