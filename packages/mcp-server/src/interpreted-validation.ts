@@ -101,7 +101,19 @@ function toSchemaErrors(units: readonly OutputUnit[], root: unknown, instance: u
       data: at(instance, instancePath),
     });
   }
-  return out;
+  return additionalFirst(out);
+}
+
+/** ajv checks `additionalProperties` before `properties`; cfworker after: move each one before its siblings' errors. */
+function additionalFirst(errors: SchemaError[]): SchemaError[] {
+  for (let i = 0; i < errors.length; i++) {
+    const e = errors[i] as SchemaError;
+    if (e.keyword !== "additionalProperties") continue;
+    const siblings = `${e.schemaPath.slice(0, -"additionalProperties".length)}properties/`;
+    const j = errors.findIndex((other, k) => k < i && other.schemaPath.startsWith(siblings));
+    if (j >= 0) errors.splice(j, 0, ...errors.splice(i, 1));
+  }
+  return errors;
 }
 
 /** A validator built by the interpreter: the same contract as an ajv `ValidateFunction`. */
