@@ -25,6 +25,7 @@ import { createListenRegistry } from "./stateless/listen";
 import { createRequestStateCodec } from "./stateless/request-state";
 import { createTools } from "./tools";
 import { createSchemaCompiler } from "./validation";
+import type { JsonSchemaValidator } from "./validation";
 
 const SILENT: Logger = { warn() {}, error() {} };
 const DEFAULT_PAGE_SIZE = 1000;
@@ -52,6 +53,12 @@ function createStateless(options: ServerOptions, toolSchema: StatelessCore["tool
   const max = o.maxListens ?? 1024;
   if (!Number.isInteger(max) || max < 0) throw new TypeError("createServer: stateless.maxListens must be an integer >= 0");
   return { versions, requestState: createRequestStateCodec(o.requestState), cacheHints: resolveCacheHints(o.cache), listens: createListenRegistry(max), toolSchema };
+}
+
+function checkValidator(engine: unknown): JsonSchemaValidator {
+  if (engine === undefined) return "auto";
+  if (engine === "auto" || engine === "ajv" || engine === "interpreter") return engine;
+  throw new TypeError(`createServer: jsonSchemaValidator must be "auto", "ajv" or "interpreter", got ${JSON.stringify(engine)}`);
 }
 
 /** Creates a server. It owns its sessions; `close()` closes them all. */
@@ -88,7 +95,7 @@ export function createServer(info: ServerInfo, options: ServerOptions = {}): Ser
     },
   };
 
-  const tools = createTools(host, { compiler: createSchemaCompiler(logger), unauthenticatedScopes: options.unauthenticatedScopes ?? "refuse" });
+  const tools = createTools(host, { compiler: createSchemaCompiler(logger, checkValidator(options.jsonSchemaValidator)), unauthenticatedScopes: options.unauthenticatedScopes ?? "refuse" });
   const builtins = installFeatures(host, { logLevel: options.logLevel });
   router.addFeature(tools.feature);
   for (const feature of builtins.features) router.addFeature(feature);
