@@ -13,7 +13,7 @@ import { closeHttp, listenLoopback, REPO_ROOT } from "../support/e2e-transports"
 import { createModernScenario } from "../support/modern-scenario";
 import { eventually } from "../support/wait";
 
-type Transport = ConstructorParameters<typeof Client>[1] extends unknown ? Parameters<Client["connect"]>[0] : never;
+type Transport = Parameters<Client["connect"]>[0];
 
 async function startHttp(): Promise<{ transport: Transport; stop(): Promise<void> }> {
   const server = createModernScenario();
@@ -51,9 +51,10 @@ describe.each([
     );
     client.setRequestHandler("elicitation/create", async (request) => {
       elicited.push(request.params.message);
-      if (request.params.mode === "url") return { action: "accept" };
+      if (request.params.mode === "url") return { action: "accept" as const };
       const fields = Object.keys(request.params.requestedSchema.properties);
-      return { action: "accept", content: fields.includes("name") ? { name: "Ada" } : { context: "ctx" } };
+      const content: Record<string, string> = fields.includes("name") ? { name: "Ada" } : { context: "ctx" };
+      return { action: "accept" as const, content };
     });
     client.setRequestHandler("sampling/createMessage", async () => ({ role: "assistant", model: "m", content: { type: "text", text: "done" } }));
     client.setRequestHandler("roots/list", async () => ({ roots: [{ uri: "file:///work", name: "work" }] }));

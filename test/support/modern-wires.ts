@@ -66,7 +66,10 @@ async function stdioWire(): Promise<ModernWire> {
   return lineWire(
     (line) => child.stdin.write(`${line}\n`),
     (sink) => lines.on("line", (line) => sink(JSON.parse(line) as Message)),
-    async () => (child.stdin.end(), await exited),
+    async () => {
+      child.stdin.end();
+      await exited;
+    },
   );
 }
 
