@@ -7,9 +7,9 @@ import { compareVersions, ProtocolVersion } from "@proto/mcp-protocol";
 import { HttpHeader } from "../shared/headers";
 import { principalKey } from "./auth-step";
 import { HttpServerError, HttpServerFault } from "./errors";
-import { HttpErrorCode, sendError } from "./http-util";
+import { errorAnswer, HttpErrorCode } from "./http-util";
 import { newSessionId, randomHex } from "./ids";
-import type { HttpIn, HttpOut, OutHeaders } from "./io";
+import type { FullAnswer, HttpIn, OutHeaders } from "./io";
 import type { ResolvedOptions } from "./options";
 import type { SessionRegistry } from "./registry";
 import { createSession } from "./session";
@@ -29,17 +29,15 @@ export interface CoreContext {
 }
 
 /** The session a non-`initialize` request names, or undefined after answering 400 or 404. */
-export function findSession(ctx: CoreContext, input: HttpIn, out: HttpOut, headers: OutHeaders, principal: Principal | undefined): Session | undefined {
+export function findSession(ctx: CoreContext, input: HttpIn, headers: OutHeaders, principal: Principal | undefined): Session | FullAnswer {
   const id = input.header(HttpHeader.SessionId);
   if (id === undefined || id === "") {
-    sendError(out, 400, "Mcp-Session-Id header is required: send initialize first, then echo the session id it returned", headers);
-    return undefined;
+    return errorAnswer(400, "Mcp-Session-Id header is required: send initialize first, then echo the session id it returned", headers);
   }
   const session = ctx.registry.get(id);
   // another principal's valid id is answered exactly like an unknown one: nothing to probe
   if (!session || session.principalKey !== principalKey(principal)) {
-    sendError(out, 404, "session not found: it expired or was deleted; send initialize to start a new one", headers, HttpErrorCode.SessionNotFound);
-    return undefined;
+    return errorAnswer(404, "session not found: it expired or was deleted; send initialize to start a new one", headers, HttpErrorCode.SessionNotFound);
   }
   session.touch();
   return session;
@@ -61,12 +59,11 @@ export function acceptsPriming(version: string, session: Session | undefined): b
 }
 
 /** Answers 400 and returns false when `MCP-Protocol-Version` names a version we do not serve. */
-export function checkVersion(ctx: CoreContext, input: HttpIn, out: HttpOut, headers: OutHeaders): boolean {
+export function checkVersion(ctx: CoreContext, input: HttpIn, headers: OutHeaders): FullAnswer | undefined {
   const version = input.header(HttpHeader.ProtocolVersion);
-  if (version === undefined || ctx.opts.protocolVersions.has(version)) return true;
+  if (version === undefined || ctx.opts.protocolVersions.has(version)) return undefined;
   const supported = [...ctx.opts.protocolVersions].join(", ");
-  sendError(out, 400, `unsupported MCP-Protocol-Version ${JSON.stringify(version.slice(0, 64))}; supported: ${supported}`, headers);
-  return false;
+  return errorAnswer(400, `unsupported MCP-Protocol-Version ${JSON.stringify(version.slice(0, 64))}; supported: ${supported}`, headers);
 }
 
 /** True when `key` may open one more session (its expired ones are swept first). */
@@ -80,16 +77,14 @@ function roomFor(ctx: CoreContext, key: string): boolean {
  * Creates a session and connects it with the `connect` option. Stateful sessions get an id and are
  * registered; stateless ones live for one POST. Answers 500/503 and returns undefined on failure.
  */
-export async function openSession(ctx: CoreContext, principal: Principal | undefined, initialize: boolean, out: HttpOut, headers: OutHeaders): Promise<Session | undefined> {
+export async function openSession(ctx: CoreContext, principal: Principal | undefined, initialize: boolean, headers: OutHeaders): Promise<Session | FullAnswer> {
   const { opts } = ctx;
   if (!opts.stateless && !ctx.registry.hasRoom()) {
-    sendError(out, 503, `too many live sessions (maxSessions ${opts.maxSessions}); retry later`, { ...headers, "retry-after": "30" });
-    return undefined;
+    return errorAnswer(503, `too many live sessions (maxSessions ${opts.maxSessions}); retry later`, { ...headers, "retry-after": "30" });
   }
   const key = principalKey(principal);
   if (!opts.stateless && principal && !roomFor(ctx, key)) {
-    sendError(out, 429, `this caller already holds ${opts.maxSessionsPerPrincipal} live sessions (maxSessionsPerPrincipal); DELETE unused ones or retry later`, { ...headers, "retry-after": "30" });
-    return undefined;
+    return errorAnswer(429, `this caller already holds ${opts.maxSessionsPerPrincipal} live sessions (maxSessionsPerPrincipal); DELETE unused ones or retry later`, { ...headers, "retry-after": "30" });
   }
   const session = createSession({
     id: opts.stateless ? undefined : newSessionId(),
@@ -107,8 +102,7 @@ export async function openSession(ctx: CoreContext, principal: Principal | undef
   } catch (cause) {
     ctx.fault(new HttpServerError(HttpServerFault.ConnectFailed, "the connect option failed to connect a new transport", { cause }));
     void session.close();
-    sendError(out, 500, "the server could not start a session", headers);
-    return undefined;
+    return errorAnswer(500, "the server could not start a session", headers);
   }
   if (session.id !== undefined) ctx.registry.add(session);
   return session;
