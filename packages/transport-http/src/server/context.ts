@@ -67,6 +67,18 @@ export function checkVersion(ctx: CoreContext, input: HttpIn, headers: OutHeader
 }
 
 /** True when `key` may open one more session (its expired ones are swept first). */
+/**
+ * Refuses a request whose `MCP-Protocol-Version` differs from the version its session negotiated
+ * (MCP 2025-11-25 transports, "Protocol Version Header": the client sends the negotiated version
+ * on every request), so a session cannot be spoken to under another revision's rules (batches).
+ */
+export function checkSessionVersion(input: HttpIn, session: Session, headers: OutHeaders): FullAnswer | undefined {
+  const version = input.header(HttpHeader.ProtocolVersion);
+  const negotiated = session.protocolVersion;
+  if (version === undefined || negotiated === undefined || version === negotiated) return undefined;
+  return errorAnswer(400, `MCP-Protocol-Version ${JSON.stringify(version.slice(0, 64))} differs from the version this session negotiated (${negotiated}); send ${negotiated}`, headers);
+}
+
 function roomFor(ctx: CoreContext, key: string): boolean {
   if (ctx.registry.countOf(key) < ctx.opts.maxSessionsPerPrincipal) return true;
   ctx.registry.sweep();

@@ -7,7 +7,7 @@ import { encode } from "@proto/jsonrpc";
 import type { JsonRpcMessage } from "@proto/jsonrpc";
 import { HttpHeader, MediaType } from "../shared/headers";
 import { authenticateRequest } from "./auth-step";
-import { acceptsPriming, checkVersion, findSession, versionOf } from "./context";
+import { acceptsPriming, checkSessionVersion, checkVersion, findSession, versionOf } from "./context";
 import type { CoreContext } from "./context";
 import { HttpServerError, HttpServerFault } from "./errors";
 import { accepts, errorAnswer, isAnswer } from "./http-util";
@@ -31,6 +31,8 @@ export async function handleGet(ctx: CoreContext, input: HttpIn, cors: OutHeader
   if (refused) return refused;
   const session = findSession(ctx, input, cors, auth.principal);
   if (isAnswer(session)) return session;
+  const mismatch = checkSessionVersion(input, session, cors);
+  if (mismatch) return mismatch;
   if (session.id === undefined) return errorAnswer(405, "a stateless session has no standalone stream", cors);
   const headers: OutHeaders = { "content-type": "text/event-stream", "cache-control": "no-cache, no-transform", ...cors, [HttpHeader.SessionId]: session.id };
   if (lastEventId !== undefined) return resume(ctx, session, lastEventId, headers);

@@ -9,7 +9,7 @@ import type { DecodeResult, ExchangeInfo, JsonRpcMessage, JsonRpcRequest, Princi
 import { allowsBatches } from "@proto/mcp-protocol";
 import { HttpHeader, LifecycleMethod, MediaType } from "../shared/headers";
 import { authenticateRequest, checkScopes } from "./auth-step";
-import { acceptsPriming, ASSUMED_PROTOCOL_VERSION, checkVersion, findSession, openSession, versionOf } from "./context";
+import { acceptsPriming, ASSUMED_PROTOCOL_VERSION, checkSessionVersion, checkVersion, findSession, openSession, versionOf } from "./context";
 import type { CoreContext } from "./context";
 import { PostExchange } from "./exchange";
 import { accepts, errorAnswer, failureAnswer, isAnswer, isJsonContentType } from "./http-util";
@@ -43,6 +43,11 @@ export async function handlePost(ctx: CoreContext, input: HttpIn, cors: OutHeade
   const { opts } = ctx;
   if (!acceptsBoth(input.header("accept"))) return errorAnswer(406, "Accept must list both application/json and text/event-stream", cors);
   if (!isJsonContentType(input.header("content-type"))) return errorAnswer(415, "Content-Type must be application/json", cors);
+  const encoding = input.header("content-encoding");
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== "identity") {
+    // a compressed body would pass the byte cap compressed and decode past it: refused before reading
+    return errorAnswer(415, `Content-Encoding ${JSON.stringify(encoding.slice(0, 64))} is not accepted; send the body uncompressed`, { ...cors, "accept-encoding": "identity" });
+  }
   const auth = await authenticateRequest(opts, ctx.metadataUrl, input, cors);
   if (isAnswer(auth)) return auth;
   const decoded = await readFrame(ctx, input, cors);
@@ -60,6 +65,8 @@ export async function handlePost(ctx: CoreContext, input: HttpIn, cors: OutHeade
   }
   const existing = init || opts.stateless ? undefined : findSession(ctx, input, cors, auth.principal);
   if (isAnswer(existing)) return existing;
+  const mismatch = existing === undefined ? undefined : checkSessionVersion(input, existing, cors);
+  if (mismatch) return mismatch;
   if (batch && !allowsBatches(versionOf(input, existing))) {
     return errorAnswer(400, "JSON-RPC batches are part of MCP 2025-03-26 only; send one message per POST", cors);
   }
