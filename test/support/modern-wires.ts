@@ -58,7 +58,8 @@ async function memoryWire(): Promise<ModernWire> {
   return lineWire((line) => void client.send(JSON.parse(line) as JsonRpcPayload), (s) => (sink = s), async () => (await client.close(), await server.close()));
 }
 
-async function stdioWire(): Promise<ModernWire> {
+/** A stdio child serving the modern scenario. */
+export async function stdioWire(): Promise<ModernWire> {
   const fixture = fileURLToPath(new URL("../e2e/fixtures/modern-stdio.ts", import.meta.url));
   const child = spawn(process.execPath, ["--import", "tsx", fixture], { cwd: REPO_ROOT, env: { ...process.env, TSX_TSCONFIG_PATH: `${REPO_ROOT}tsconfig.json` }, stdio: ["pipe", "pipe", "inherit"] });
   const lines = createInterface({ input: child.stdout });
@@ -66,15 +67,20 @@ async function stdioWire(): Promise<ModernWire> {
   return lineWire(
     (line) => child.stdin.write(`${line}\n`),
     (sink) => lines.on("line", (line) => sink(JSON.parse(line) as Message)),
-    async () => (child.stdin.end(), await exited),
+    async () => {
+      child.stdin.end();
+      await exited;
+    },
   );
 }
 
-async function httpWire(): Promise<ModernWire> {
+/** The modern scenario behind a loopback HTTP endpoint. */
+export async function httpWire(): Promise<ModernWire & { readonly url: string }> {
   const server = createModernScenario();
   const listener = createNodeHttpServer(createNodeHttpHandler({ connect: (t) => server.connect(t) }));
   const url = `http://127.0.0.1:${await listenLoopback(listener)}/mcp`;
   return {
+    url,
     async call(id, method, params) {
       const answer = await post(url, request(id, method, params));
       return { messages: answer.messages, response: answer.last ?? {} };

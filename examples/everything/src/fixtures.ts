@@ -20,7 +20,7 @@ export const SERVER_INFO = {
 } as const;
 
 /**
- * The input schema of `json_schema_2020_12_tool` (SEP-1613): listed exactly as written, with
+ * The input schema of `json_schema_2020_12_tool` (SEP-1613; SEP-2106 adds `$anchor`, `allOf`/`anyOf` and `if`/`then`/`else`): listed exactly as written, with
  * `$schema`, `$defs` and `additionalProperties`, which a conformant server must not strip.
  */
 export const JSON_SCHEMA_2020_12_INPUT = {
@@ -28,6 +28,7 @@ export const JSON_SCHEMA_2020_12_INPUT = {
   type: "object",
   $defs: {
     address: {
+      $anchor: "addressDef",
       type: "object",
       properties: { street: { type: "string" }, city: { type: "string" } },
     },
@@ -35,7 +36,14 @@ export const JSON_SCHEMA_2020_12_INPUT = {
   properties: {
     name: { type: "string" },
     address: { $ref: "#/$defs/address" },
+    contactMethod: { type: "string", enum: ["phone", "email"] },
+    phone: { type: "string" },
+    email: { type: "string" },
   },
+  allOf: [{ anyOf: [{ required: ["phone"] }, { required: ["email"] }] }],
+  if: { properties: { contactMethod: { const: "phone" } }, required: ["contactMethod"] },
+  then: { required: ["phone"] },
+  else: { required: ["email"] },
   additionalProperties: false,
 } as const;
 

@@ -85,6 +85,14 @@ export function registerStatelessTools(server: Server): void {
     for (const level of ["debug", "info", "warning", "error"] as const) await ctx.log(level, `a ${level} message`);
     return "logged";
   });
+  server.tool(
+    {
+      name: "test_custom_headers",
+      description: "Mirrors its region parameter into the Mcp-Param-Region header (SEP-2243)",
+      inputSchema: { type: "object", properties: { region: { type: "string", "x-mcp-header": "Region" }, query: { type: "string" } }, required: ["region"] },
+    },
+    ({ region }) => `region ${region}`,
+  );
   let toggles = 0;
   server.tool({ name: "test_trigger_tool_change", description: "Adds or removes a tool (tools/list_changed)", inputSchema: NO_ARGS }, () => {
     toggles += 1;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DecodeResult } from "./codec";
 import { decode, encode } from "./codec";
+import { DEFAULT_MAX_ID_LENGTH } from "./limits";
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 
@@ -107,6 +108,16 @@ describe("decode: parse errors (-32700, id null)", () => {
 });
 
 describe("decode: limits", () => {
+  it("refuses a string id longer than DEFAULT_MAX_ID_LENGTH, answering with id null (never echoing it)", () => {
+    const long = "x".repeat(DEFAULT_MAX_ID_LENGTH + 1);
+    for (const text of [JSON.stringify({ jsonrpc: "2.0", id: long, method: "ping" }), JSON.stringify({ jsonrpc: "2.0", id: long, result: {} })]) {
+      const result = decode(text);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.error).toMatchObject({ id: null, error: { code: -32600, message: expect.stringContaining(`at most ${DEFAULT_MAX_ID_LENGTH} characters`) } });
+    }
+    expect(decode(JSON.stringify({ jsonrpc: "2.0", id: "x".repeat(DEFAULT_MAX_ID_LENGTH), method: "ping" })).ok).toBe(true);
+  });
+
   const request = (padding: number): string => `{"jsonrpc":"2.0","id":7,"method":"m","params":["${"a".repeat(padding)}"]}`;
 
   it("refuses a message over maxMessageBytes before parsing, keeping the id", () => {

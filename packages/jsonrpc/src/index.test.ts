@@ -72,6 +72,7 @@ describe("public surface", () => {
       [
         "DEFAULT_MAX_BATCH",
         "DEFAULT_MAX_DEPTH",
+        "DEFAULT_MAX_ID_LENGTH",
         "DEFAULT_MAX_MESSAGE_BYTES",
         "DEFAULT_REQUEST_TIMEOUT_MS",
         "ErrorCode",

@@ -8,6 +8,8 @@ export const DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_MAX_DEPTH = 64;
 /** Most messages accepted in one batch. */
 export const DEFAULT_MAX_BATCH = 100;
+/** Longest accepted string id, in characters; a longer one makes the message invalid (-32600, answered with id null). */
+export const DEFAULT_MAX_ID_LENGTH = 256;
 /** Default timeout of outbound requests: 60 seconds. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 

@@ -5,16 +5,23 @@
  */
 import type { JsonRpcFailure, JsonRpcId } from "./types";
 import { ErrorCode } from "./errors";
+import { DEFAULT_MAX_ID_LENGTH } from "./limits";
 
 /** Builds the -32600 reply for an invalid message, with the reason after the standard text. */
 export function invalidRequest(id: JsonRpcId | null, reason: string): JsonRpcFailure {
   return { jsonrpc: "2.0", id, error: { code: ErrorCode.InvalidRequest, message: `Invalid Request: ${reason}` } };
 }
 
-/** True for an id a request may carry: a string or a finite number. */
+/**
+ * True for an id a message may carry: a string of at most `DEFAULT_MAX_ID_LENGTH` characters or
+ * a finite number. The cap keeps every copy of an id (in-flight tables, event stores, replies)
+ * small, whatever the message size limit.
+ */
 export function isValidId(id: unknown): id is JsonRpcId {
-  return typeof id === "string" || (typeof id === "number" && Number.isFinite(id));
+  return typeof id === "string" ? id.length <= DEFAULT_MAX_ID_LENGTH : typeof id === "number" && Number.isFinite(id);
 }
+
+const ID_RULE = `a string of at most ${DEFAULT_MAX_ID_LENGTH} characters or a finite number`;
 
 function isPlainRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -23,7 +30,7 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
 function checkCall(message: Record<string, unknown>): string | undefined {
   if (typeof message.method !== "string") return "`method` must be a string";
   const id = message.id;
-  if (id !== undefined && !isValidId(id)) return "`id` must be a string or a finite number";
+  if (id !== undefined && !isValidId(id)) return `\`id\` must be ${ID_RULE}`;
   const params = message.params;
   if (params !== undefined && (typeof params !== "object" || params === null)) {
     return "`params` must be an object or an array when present";
@@ -48,8 +55,8 @@ function checkResponse(message: Record<string, unknown>): string | undefined {
     return hasResult ? "a response cannot carry both `result` and `error`" : "a message needs `method`, `result` or `error`";
   }
   const id = message.id;
-  if (hasResult) return isValidId(id) ? undefined : "a success response needs a string or number `id`";
-  if (id !== null && !isValidId(id)) return "`id` must be a string, a finite number or null";
+  if (hasResult) return isValidId(id) ? undefined : `a success response needs an \`id\` that is ${ID_RULE}`;
+  if (id !== null && !isValidId(id)) return `\`id\` must be ${ID_RULE}, or null`;
   return checkErrorObject(message.error);
 }
 

@@ -86,11 +86,10 @@ export function parseRequestEnvelope(params: unknown): RequestEnvelope {
   const clientInfo = checkClientInfo(meta[MetaKey.ClientInfo]);
   const logLevel = checkLogLevel(meta[MetaKey.LogLevel]);
   const progressToken = checkProgressToken(meta[MetaKey.ProgressToken]);
-  return {
-    protocolVersion,
-    clientCapabilities,
-    ...(clientInfo === undefined ? {} : { clientInfo }),
-    ...(logLevel === undefined ? {} : { logLevel }),
-    ...(progressToken === undefined ? {} : { progressToken }),
-  };
+  // plain assignments, not conditional spreads: this runs on every modern request
+  const envelope: { -readonly [K in keyof RequestEnvelope]: RequestEnvelope[K] } = { protocolVersion, clientCapabilities };
+  if (clientInfo !== undefined) envelope.clientInfo = clientInfo;
+  if (logLevel !== undefined) envelope.logLevel = logLevel;
+  if (progressToken !== undefined) envelope.progressToken = progressToken;
+  return envelope;
 }

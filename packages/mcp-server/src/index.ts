@@ -4,7 +4,9 @@
  */
 // Server, sessions, request context
 export { createServer } from "./server";
-export type { Server, CoreServer, ServerInfo, ServerOptions, ServerSummary } from "./server-types";
+export type { Server, CoreServer, ServerInfo, ServerOptions, ServerSummary, StatelessOptions } from "./server-types";
+export type { RequestStateKey, RequestStateOptions } from "./stateless/request-state";
+export type { CacheOptions } from "./stateless/encode";
 export type { ServerSession, ConnectOptions } from "./session-types";
 export type { BaseRequestContext, RequestContext } from "./context";
 export type { FeatureContext } from "./context-features";

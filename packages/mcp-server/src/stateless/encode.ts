@@ -55,15 +55,21 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Stamps a handler's result for the modern wire. */
+/**
+ * Stamps a handler's result for the modern wire. Built with `Object.assign` and plain
+ * assignments: object spread with a computed key is many times slower on V8 here, and this
+ * runs on every modern answer.
+ */
 export function encodeModernResult(result: unknown, hints: CacheHints | undefined, info: Implementation): Record<string, unknown> {
-  const r: Record<string, unknown> = isRecord(result) ? { ...result } : {};
+  const r = Object.assign({}, isRecord(result) ? result : undefined) as Record<string, unknown>;
   if (typeof r.resultType !== "string") r.resultType = ResultType.Complete;
   if (hints !== undefined && r.resultType === ResultType.Complete) {
     if (r.ttlMs === undefined) r.ttlMs = hints.ttlMs;
     if (r.cacheScope === undefined) r.cacheScope = hints.cacheScope;
   }
-  r._meta = isRecord(r._meta) ? { ...r._meta, [MetaKey.ServerInfo]: info } : { [MetaKey.ServerInfo]: info };
+  const meta = Object.assign({}, isRecord(r._meta) ? r._meta : undefined) as Record<string, unknown>;
+  meta[MetaKey.ServerInfo] = info;
+  r._meta = meta;
   return r;
 }
 

@@ -77,31 +77,45 @@ export interface RoundInput {
   readonly run: (ctx: RequestContext) => unknown;
 }
 
-async function gather(input: RoundInput, binding: () => Promise<StateBinding>): Promise<Record<string, unknown>> {
+function gather(input: RoundInput, binding: () => Promise<StateBinding>): Record<string, unknown> | Promise<Record<string, unknown>> {
   const { responses, state } = readRetry(input.params);
   const answers = Object.create(null) as Record<string, unknown>;
   if (responses !== undefined) for (const [key, value] of Object.entries(responses)) answers[key] = value;
   if (state === undefined) return answers;
+  return open(input, state, binding, answers);
+}
+
+async function open(input: RoundInput, state: string, binding: () => Promise<StateBinding>, answers: Record<string, unknown>): Promise<Record<string, unknown>> {
   const opened: StatePayload = await input.codec.open(state, await binding());
   // answers of earlier rounds are signed: they win over a resent response with the same key
   for (const [key, value] of Object.entries(opened.answers)) answers[key] = value;
   return answers;
 }
 
-/** Runs one round: the handler's result, or an `input_required` result. */
-export async function runRound(input: RoundInput): Promise<unknown> {
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
+}
+
+/** Runs one round: the handler's result, or an `input_required` result (synchronous when nothing waits). */
+export function runRound(input: RoundInput): unknown {
   let bound: Promise<StateBinding> | undefined;
   const binding = (): Promise<StateBinding> =>
     (bound ??= paramsDigest(input.params).then((digest) => ({ method: input.method, digest, principal: input.principal?.subject ?? "" })));
-  const answers = await gather(input, binding);
+  const answers = gather(input, binding);
+  return isThenable(answers) ? answers.then((a) => round(input, a, binding)) : round(input, answers, binding);
+}
+
+function round(input: RoundInput, answers: Record<string, unknown>, binding: () => Promise<StateBinding>): unknown {
   const asked: Record<string, InputRequest> = {};
-  const stop = new AbortController();
+  // When the round ends, the inputs the handler waits on reject; its signal stays the request's
+  // (a signal of its own per request would cost every modern call an AbortController).
+  let stopped: Error | undefined;
+  const waiting: ((reason: Error) => void)[] = [];
   let count = 0;
   let ended: (() => void) | undefined;
   const roundEnd = new Promise<void>((resolve) => (ended = resolve));
   let scheduled = false;
   const ctx = input.ctx as RequestContext & { request: RequestContext["request"] };
-  Object.defineProperty(ctx, "signal", { value: AbortSignal.any([input.ctx.signal, stop.signal]), configurable: true, enumerable: true });
   const used = new Set<string>();
   const consumed = Object.create(null) as Record<string, unknown>;
   ctx.request = (method, params, options) => {
@@ -132,17 +146,23 @@ export async function runRound(input: RoundInput): Promise<unknown> {
       scheduled = true;
       setTimeout(() => ended?.(), 0);
     }
-    return new Promise((_resolve, reject) => stop.signal.addEventListener("abort", () => reject(stop.signal.reason), { once: true }));
+    if (stopped !== undefined) return Promise.reject(stopped);
+    return new Promise((_resolve, reject) => waiting.push(reject));
   };
-  const handled = Promise.resolve().then(() => input.run(ctx));
+  const value = input.run(ctx);
+  if (!isThenable(value) && !scheduled) return value;
+  const handled = Promise.resolve(value);
   handled.catch(() => undefined);
-  const first = await Promise.race([handled.then((value) => ({ done: true as const, value })), roundEnd.then(() => ({ done: false as const }))]);
-  if (first.done) return first.value;
-  stop.abort(new Error("the round ended: the client is asked for input"));
-  const result: InputRequiredResult = {
-    resultType: ResultType.InputRequired,
-    inputRequests: asked,
-    requestState: await input.codec.seal(await binding(), { answers: consumed }),
-  };
-  return result;
+  const first = Promise.race([handled.then((v) => ({ done: true as const, value: v })), roundEnd.then(() => ({ done: false as const }))]);
+  return first.then(async (settled) => {
+    if (settled.done) return settled.value;
+    stopped = new Error("the round ended: the client is asked for input");
+    for (const reject of waiting.splice(0)) reject(stopped);
+    const result: InputRequiredResult = {
+      resultType: ResultType.InputRequired,
+      inputRequests: asked,
+      requestState: await input.codec.seal(await binding(), { answers: consumed }),
+    };
+    return result;
+  });
 }

@@ -61,7 +61,9 @@ function b64url(bytes: Uint8Array): string {
 function unb64url(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
   try {
-    return Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+    const bytes = Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+    // one spelling per value: unused low bits of the last character must not make a second token
+    return b64url(bytes) === text ? bytes : undefined;
   } catch {
     return undefined;
   }

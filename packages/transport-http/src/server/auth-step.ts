@@ -7,29 +7,27 @@ import type { JsonRpcMessage, Principal } from "@proto/jsonrpc";
 import { isRequest } from "@proto/jsonrpc";
 import { bearerChallenge } from "../auth/challenge";
 import { HttpServerFault } from "./errors";
-import { sendError } from "./http-util";
-import type { HttpIn, HttpOut, OutHeaders } from "./io";
+import { errorAnswer } from "./http-util";
+import type { FullAnswer, HttpIn, OutHeaders } from "./io";
 import type { ResolvedOptions } from "./options";
 
 /** The result of authentication: `undefined` means the request was already answered. */
-export type AuthOutcome = { readonly principal: Principal | undefined } | undefined;
+export type AuthOutcome = { readonly principal: Principal | undefined } | FullAnswer;
 
 const ANONYMOUS: AuthOutcome = { principal: undefined };
 
 /** Runs the `authenticate` hook; answers 401, 500 or 503 itself and returns undefined then. */
-export async function authenticateRequest(opts: ResolvedOptions, metadataUrl: string | undefined, input: HttpIn, out: HttpOut, headers: OutHeaders): Promise<AuthOutcome> {
+export async function authenticateRequest(opts: ResolvedOptions, metadataUrl: string | undefined, input: HttpIn, headers: OutHeaders): Promise<AuthOutcome> {
   if (!opts.authenticate) return ANONYMOUS;
   let principal: Principal | undefined;
   try {
     principal = await opts.authenticate(input.request);
   } catch (error) {
     if ((error as { code?: unknown } | null)?.code === HttpServerFault.JwksUnavailable) {
-      sendError(out, 503, "authentication is temporarily unavailable; retry later", { ...headers, "retry-after": "5" });
-    } else {
-      opts.logger?.error(`${HttpServerFault.AuthFailed}: the authenticate hook threw`, error);
-      sendError(out, 500, "authentication failed", headers);
+      return errorAnswer(503, "authentication is temporarily unavailable; retry later", { ...headers, "retry-after": "5" });
     }
-    return undefined;
+    opts.logger?.error(`${HttpServerFault.AuthFailed}: the authenticate hook threw`, error);
+    return errorAnswer(500, "authentication failed", headers);
   }
   if (principal === undefined || principal === null || typeof principal.subject !== "string") {
     const presented = input.header("authorization") !== undefined;
@@ -37,8 +35,7 @@ export async function authenticateRequest(opts: ResolvedOptions, metadataUrl: st
       ...(metadataUrl !== undefined ? { resourceMetadata: metadataUrl } : {}),
       ...(presented ? { error: "invalid_token", errorDescription: "the access token is invalid or expired" } : {}),
     });
-    sendError(out, 401, presented ? "the access token is invalid or expired" : "authorization required: send Authorization: Bearer <token>", { ...headers, "www-authenticate": challenge });
-    return undefined;
+    return errorAnswer(401, presented ? "the access token is invalid or expired" : "authorization required: send Authorization: Bearer <token>", { ...headers, "www-authenticate": challenge });
   }
   return { principal };
 }
@@ -55,16 +52,16 @@ export function principalKey(principal: Principal | undefined): string {
  * granted and the missing scopes in `scope`, so a step-up keeps what was granted) and returns
  * false when one is missing.
  */
-export function checkScopes(opts: ResolvedOptions, metadataUrl: string | undefined, messages: readonly JsonRpcMessage[], principal: Principal | undefined, out: HttpOut, headers: OutHeaders): boolean {
+export function checkScopes(opts: ResolvedOptions, metadataUrl: string | undefined, messages: readonly JsonRpcMessage[], principal: Principal | undefined, headers: OutHeaders): FullAnswer | undefined {
   const scopesFor = opts.scopesFor;
-  if (!scopesFor) return true;
+  if (!scopesFor) return undefined;
   const granted = Array.isArray(principal?.scopes) ? principal.scopes : [];
   const missing = new Set<string>();
   for (const message of messages) {
     if (!isRequest(message)) continue;
     for (const scope of scopesFor(message) ?? []) if (!granted.includes(scope)) missing.add(scope);
   }
-  if (missing.size === 0) return true;
+  if (missing.size === 0) return undefined;
   const needed = [...missing];
   const challenge = bearerChallenge({
     error: "insufficient_scope",
@@ -72,6 +69,5 @@ export function checkScopes(opts: ResolvedOptions, metadataUrl: string | undefin
     ...(metadataUrl !== undefined ? { resourceMetadata: metadataUrl } : {}),
     errorDescription: `this request needs the scope(s) ${needed.join(" ")}`,
   });
-  sendError(out, 403, `insufficient scope: this request needs ${needed.join(" ")}`, { ...headers, "www-authenticate": challenge });
-  return false;
+  return errorAnswer(403, `insufficient scope: this request needs ${needed.join(" ")}`, { ...headers, "www-authenticate": challenge });
 }

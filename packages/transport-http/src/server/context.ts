@@ -7,9 +7,9 @@ import { compareVersions, ProtocolVersion } from "@proto/mcp-protocol";
 import { HttpHeader } from "../shared/headers";
 import { principalKey } from "./auth-step";
 import { HttpServerError, HttpServerFault } from "./errors";
-import { HttpErrorCode, sendError } from "./http-util";
+import { errorAnswer, HttpErrorCode } from "./http-util";
 import { newSessionId, randomHex } from "./ids";
-import type { HttpIn, HttpOut, OutHeaders } from "./io";
+import type { FullAnswer, HttpIn, OutHeaders } from "./io";
 import type { ResolvedOptions } from "./options";
 import type { SessionRegistry } from "./registry";
 import { createSession } from "./session";
@@ -29,17 +29,15 @@ export interface CoreContext {
 }
 
 /** The session a non-`initialize` request names, or undefined after answering 400 or 404. */
-export function findSession(ctx: CoreContext, input: HttpIn, out: HttpOut, headers: OutHeaders, principal: Principal | undefined): Session | undefined {
+export function findSession(ctx: CoreContext, input: HttpIn, headers: OutHeaders, principal: Principal | undefined): Session | FullAnswer {
   const id = input.header(HttpHeader.SessionId);
   if (id === undefined || id === "") {
-    sendError(out, 400, "Mcp-Session-Id header is required: send initialize first, then echo the session id it returned", headers);
-    return undefined;
+    return errorAnswer(400, "Mcp-Session-Id header is required: send initialize first, then echo the session id it returned", headers);
   }
   const session = ctx.registry.get(id);
   // another principal's valid id is answered exactly like an unknown one: nothing to probe
   if (!session || session.principalKey !== principalKey(principal)) {
-    sendError(out, 404, "session not found: it expired or was deleted; send initialize to start a new one", headers, HttpErrorCode.SessionNotFound);
-    return undefined;
+    return errorAnswer(404, "session not found: it expired or was deleted; send initialize to start a new one", headers, HttpErrorCode.SessionNotFound);
   }
   session.touch();
   return session;
@@ -61,15 +59,26 @@ export function acceptsPriming(version: string, session: Session | undefined): b
 }
 
 /** Answers 400 and returns false when `MCP-Protocol-Version` names a version we do not serve. */
-export function checkVersion(ctx: CoreContext, input: HttpIn, out: HttpOut, headers: OutHeaders): boolean {
+export function checkVersion(ctx: CoreContext, input: HttpIn, headers: OutHeaders): FullAnswer | undefined {
   const version = input.header(HttpHeader.ProtocolVersion);
-  if (version === undefined || ctx.opts.protocolVersions.has(version)) return true;
+  if (version === undefined || ctx.opts.protocolVersions.has(version)) return undefined;
   const supported = [...ctx.opts.protocolVersions].join(", ");
-  sendError(out, 400, `unsupported MCP-Protocol-Version ${JSON.stringify(version.slice(0, 64))}; supported: ${supported}`, headers);
-  return false;
+  return errorAnswer(400, `unsupported MCP-Protocol-Version ${JSON.stringify(version.slice(0, 64))}; supported: ${supported}`, headers);
 }
 
 /** True when `key` may open one more session (its expired ones are swept first). */
+/**
+ * Refuses a request whose `MCP-Protocol-Version` differs from the version its session negotiated
+ * (MCP 2025-11-25 transports, "Protocol Version Header": the client sends the negotiated version
+ * on every request), so a session cannot be spoken to under another revision's rules (batches).
+ */
+export function checkSessionVersion(input: HttpIn, session: Session, headers: OutHeaders): FullAnswer | undefined {
+  const version = input.header(HttpHeader.ProtocolVersion);
+  const negotiated = session.protocolVersion;
+  if (version === undefined || negotiated === undefined || version === negotiated) return undefined;
+  return errorAnswer(400, `MCP-Protocol-Version ${JSON.stringify(version.slice(0, 64))} differs from the version this session negotiated (${negotiated}); send ${negotiated}`, headers);
+}
+
 function roomFor(ctx: CoreContext, key: string): boolean {
   if (ctx.registry.countOf(key) < ctx.opts.maxSessionsPerPrincipal) return true;
   ctx.registry.sweep();
@@ -85,19 +94,16 @@ export async function openSession(
   ctx: CoreContext,
   principal: Principal | undefined,
   initialize: boolean,
-  out: HttpOut,
   headers: OutHeaders,
   stateless: boolean = ctx.opts.stateless,
-): Promise<Session | undefined> {
+): Promise<Session | FullAnswer> {
   const { opts } = ctx;
   if (!stateless && !ctx.registry.hasRoom()) {
-    sendError(out, 503, `too many live sessions (maxSessions ${opts.maxSessions}); retry later`, { ...headers, "retry-after": "30" });
-    return undefined;
+    return errorAnswer(503, `too many live sessions (maxSessions ${opts.maxSessions}); retry later`, { ...headers, "retry-after": "30" });
   }
   const key = principalKey(principal);
   if (!stateless && principal && !roomFor(ctx, key)) {
-    sendError(out, 429, `this caller already holds ${opts.maxSessionsPerPrincipal} live sessions (maxSessionsPerPrincipal); DELETE unused ones or retry later`, { ...headers, "retry-after": "30" });
-    return undefined;
+    return errorAnswer(429, `this caller already holds ${opts.maxSessionsPerPrincipal} live sessions (maxSessionsPerPrincipal); DELETE unused ones or retry later`, { ...headers, "retry-after": "30" });
   }
   const session = createSession({
     id: stateless ? undefined : newSessionId(),
@@ -110,13 +116,12 @@ export async function openSession(
     closed: (closed) => ctx.registry.remove(closed),
   });
   try {
-    await opts.connect(session.transport, { sessionId: session.id, stateless: stateless, initialize, principal });
+    await opts.connect(session.transport, { sessionId: session.id, stateless, initialize, principal });
     if (!session.sink) throw new TypeError("connect(transport) returned without calling transport.start(sink)");
   } catch (cause) {
     ctx.fault(new HttpServerError(HttpServerFault.ConnectFailed, "the connect option failed to connect a new transport", { cause }));
     void session.close();
-    sendError(out, 500, "the server could not start a session", headers);
-    return undefined;
+    return errorAnswer(500, "the server could not start a session", headers);
   }
   if (session.id !== undefined) ctx.registry.add(session);
   return session;

@@ -1,7 +1,8 @@
 /**
  * The runtime-neutral core of the Streamable HTTP server: routes one request (metadata, Host and
- * Origin checks, CORS, POST/GET/DELETE) over the `HttpIn`/`HttpOut` seam. The Web and Node
- * adapters wrap it; neither adds behaviour.
+ * Origin checks, CORS, POST/GET/DELETE) read through `HttpIn`, and returns its `HttpAnswer`, as a
+ * Web `fetch` handler does. The Web and Node adapters turn answers into responses; neither adds
+ * behaviour.
  */
 import { protectedResourceMetadata, protectedResourceMetadataPaths, protectedResourceMetadataUrl } from "../auth/metadata";
 import { authenticateRequest } from "./auth-step";
@@ -12,16 +13,16 @@ import { HttpServerError, HttpServerFault } from "./errors";
 import { handleGet } from "./get";
 import { hasModernHeader } from "./modern-ladder";
 import { checkHostAndOrigin, isLoopbackAddress } from "./guards";
-import { sendError } from "./http-util";
-import type { HttpIn, HttpOut, OutHeaders } from "./io";
+import { errorAnswer, isAnswer } from "./http-util";
+import type { FullAnswer, HttpAnswer, HttpIn, OutHeaders } from "./io";
 import { resolveOptions } from "./options";
 import type { StreamableHttpServerOptions } from "./options";
 import { handlePost } from "./post";
 import { createSessionRegistry } from "./registry";
 
-/** The core: `handle` one request; `close` ends every session. */
+/** The core: `handle` one request and return its answer (it never rejects); `close` ends every session. */
 export interface Core {
-  handle(input: HttpIn, out: HttpOut): Promise<void>;
+  handle(input: HttpIn): Promise<HttpAnswer>;
   close(): Promise<void>;
   /** Live sessions (for metrics and tests). */
   readonly sessionCount: number;
@@ -52,66 +53,64 @@ export function createCore(options: StreamableHttpServerOptions): Core {
   };
   let closed = false;
 
-  function serveMetadata(input: HttpIn, out: HttpOut): void {
+  function serveMetadata(input: HttpIn): FullAnswer {
     const headers: OutHeaders = { "access-control-allow-origin": "*" };
-    if (input.method === "OPTIONS") return out.send(204, { ...headers, "access-control-allow-methods": "GET, OPTIONS", "access-control-max-age": "600" });
-    if (input.method !== "GET" && input.method !== "HEAD") return sendError(out, 405, "use GET", { ...headers, allow: "GET, OPTIONS" });
-    out.send(200, { ...headers, "content-type": "application/json", "cache-control": "max-age=3600" }, input.method === "HEAD" ? undefined : metadataBody);
+    if (input.method === "OPTIONS") return { status: 204, headers: { ...headers, "access-control-allow-methods": "GET, OPTIONS", "access-control-max-age": "600" } };
+    if (input.method !== "GET" && input.method !== "HEAD") return errorAnswer(405, "use GET", { ...headers, allow: "GET, OPTIONS" });
+    const answer = { status: 200, headers: { ...headers, "content-type": "application/json", "cache-control": "max-age=3600" } };
+    return input.method === "HEAD" || metadataBody === undefined ? answer : { ...answer, body: metadataBody };
   }
 
-  async function handleDelete(input: HttpIn, out: HttpOut, cors: OutHeaders): Promise<void> {
-    const auth = await authenticateRequest(opts, metadataUrl, input, out, cors);
-    if (!auth) return;
-    if (opts.stateless) return sendError(out, 405, "a stateless server has no session to delete", { ...cors, allow: "POST" });
-    if (!checkVersion(ctx, input, out, cors)) return;
-    const session = findSession(ctx, input, out, cors, auth.principal);
-    if (!session) return;
+  async function handleDelete(input: HttpIn, cors: OutHeaders): Promise<HttpAnswer> {
+    const auth = await authenticateRequest(opts, metadataUrl, input, cors);
+    if (isAnswer(auth)) return auth;
+    if (opts.stateless) return errorAnswer(405, "a stateless server has no session to delete", { ...cors, allow: "POST" });
+    const refused = checkVersion(ctx, input, cors);
+    if (refused) return refused;
+    const session = findSession(ctx, input, cors, auth.principal);
+    if (isAnswer(session)) return session;
     await session.close(new HttpServerError(HttpServerFault.SessionClosed, "the client ended the session (DELETE)"));
-    out.send(204, cors);
+    return { status: 204, headers: cors };
   }
 
-  async function route(input: HttpIn, out: HttpOut): Promise<void> {
-    if (metadataPaths.has(input.path) && metadataBody !== undefined) return serveMetadata(input, out);
-    if (opts.path !== undefined && input.path !== opts.path) return sendError(out, 404, `not found; the MCP endpoint is ${opts.path}`);
+  function route(input: HttpIn): Promise<HttpAnswer> | HttpAnswer {
+    if (metadataPaths.has(input.path) && metadataBody !== undefined) return serveMetadata(input);
+    if (opts.path !== undefined && input.path !== opts.path) return errorAnswer(404, `not found; the MCP endpoint is ${opts.path}`);
     const origin = input.header("origin");
     if (opts.hostCheck !== false) {
       const loopback = input.localAddress === undefined || isLoopbackAddress(input.localAddress);
       const refused = checkHostAndOrigin({ host: input.header("host"), origin, loopback }, opts.hostCheck, corsOrigins);
-      if (refused !== undefined) return sendError(out, 403, `forbidden: ${refused}`);
+      if (refused !== undefined) return errorAnswer(403, `forbidden: ${refused}`);
     }
     const cors = corsHeaders(opts.cors, origin);
-    if (closed) return sendError(out, 503, "the server is shutting down", cors);
+    if (closed) return errorAnswer(503, "the server is shutting down", cors);
     if ((input.method === "GET" || input.method === "DELETE") && hasModernHeader(input)) {
-      return sendError(out, 405, "under MCP 2026-07-28 the endpoint takes POST only (no sessions, no GET stream)", { ...cors, allow: "POST" });
+      return errorAnswer(405, "under MCP 2026-07-28 the endpoint takes POST only (no sessions, no GET stream)", { ...cors, allow: "POST" });
     }
     switch (input.method) {
       case "POST":
-        return handlePost(ctx, input, out, cors);
+        return handlePost(ctx, input, cors);
       case "GET":
-        return handleGet(ctx, input, out, cors);
+        return handleGet(ctx, input, cors);
       case "DELETE":
-        return handleDelete(input, out, cors);
+        return handleDelete(input, cors);
       case "OPTIONS": {
         const preflight = opts.cors ? preflightHeaders(opts.cors, origin) : undefined;
-        if (preflight) return out.send(204, preflight);
-        return sendError(out, opts.cors ? 403 : 405, opts.cors ? "origin not allowed" : "CORS is not enabled on this endpoint", { allow: "GET, POST, DELETE" });
+        if (preflight) return { status: 204, headers: preflight };
+        return errorAnswer(opts.cors ? 403 : 405, opts.cors ? "origin not allowed" : "CORS is not enabled on this endpoint", { allow: "GET, POST, DELETE" });
       }
       default:
-        return sendError(out, 405, `method ${input.method} is not allowed`, { ...cors, allow: "GET, POST, DELETE" });
+        return errorAnswer(405, `method ${input.method} is not allowed`, { ...cors, allow: "GET, POST, DELETE" });
     }
   }
 
   return {
-    async handle(input, out) {
+    async handle(input) {
       try {
-        await route(input, out);
+        return await route(input);
       } catch (error) {
         opts.logger?.error("the Streamable HTTP handler failed on a request", error);
-        try {
-          sendError(out, 500, "internal error");
-        } catch {
-          // the response had already started; the adapter ends it
-        }
+        return errorAnswer(500, "internal error");
       }
     },
     async close() {

@@ -3,10 +3,11 @@ import { describe, expect, it } from "vitest";
 import type { JsonRpcMessage } from "@proto/jsonrpc";
 import { PostExchange } from "./exchange";
 import type { ResponseMode } from "./exchange";
-import type { ConnectionWriter, HttpOut, OutHeaders } from "./io";
+import { isStreamAnswer } from "./io";
+import type { ConnectionWriter, HttpAnswer, HttpIn, OutHeaders } from "./io";
 import { createSseStream } from "./stream";
 
-/** A recording HttpOut: what the exchange sent, as JSON messages, and how many times it answered. */
+/** Records the exchange's answer: what it sent, as JSON messages, and how many times it answered. */
 function recorder() {
   const sent: { status: number; headers: OutHeaders; messages: JsonRpcMessage[] }[] = [];
   let streamText = "";
@@ -21,23 +22,22 @@ function recorder() {
     closed: false,
     onClose: () => undefined,
   };
-  const out: HttpOut = {
-    send(status, headers, body) {
-      const parsed = body === undefined ? [] : (JSON.parse(body) as JsonRpcMessage | JsonRpcMessage[]);
-      sent.push({ status, headers, messages: Array.isArray(parsed) ? parsed : [parsed] });
-    },
-    stream(status, headers) {
-      sent.push({ status, headers, messages: [] });
-      return writer;
-    },
-    onAbort: () => undefined,
+  const answer = (a: HttpAnswer): void => {
+    if (isStreamAnswer(a)) {
+      sent.push({ status: a.status, headers: a.headers, messages: [] });
+      queueMicrotask(() => a.open(writer)); // as an adapter does, once the core's promise settles
+      return;
+    }
+    const parsed = a.body === undefined ? [] : (JSON.parse(a.body) as JsonRpcMessage | JsonRpcMessage[]);
+    sent.push({ status: a.status, headers: a.headers, messages: Array.isArray(parsed) ? parsed : [parsed] });
   };
+  const input = { onAbort: () => undefined } as unknown as HttpIn;
   const streamed = (): JsonRpcMessage[] =>
     streamText
       .split("\n\n")
       .filter((block) => block.startsWith("data: "))
       .map((block) => JSON.parse(block.slice(6)) as JsonRpcMessage);
-  return { out, sent, streamed, ends: () => ends };
+  return { input, answer, sent, streamed, ends: () => ends };
 }
 
 const step = fc.oneof(
@@ -50,13 +50,14 @@ describe("PostExchange properties", () => {
   it("writes exactly the replies that resolved, ends once when finished and never before, refuses replies after", async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: 6 }), fc.array(step, { maxLength: 30 }), fc.constantFrom<ResponseMode>("auto", "json", "sse"), async (count, steps, mode) => {
-        const { out, sent, streamed, ends } = recorder();
+        const { input, answer, sent, streamed, ends } = recorder();
         const ids = Array.from({ length: count }, (_, i) => i + 1);
         let ended = 0;
         const related: JsonRpcMessage[] = [];
         const exchange = new PostExchange({
           info: { transport: "http" },
-          out,
+          input,
+          answer,
           mode,
           batch: count > 1,
           answered: count > 0,

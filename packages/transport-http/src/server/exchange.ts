@@ -12,7 +12,8 @@
 import { encode, isRequest, isResponse } from "@proto/jsonrpc";
 import type { Exchange, ExchangeInfo, JsonRpcMessage, JsonRpcPayload, JsonRpcResponse } from "@proto/jsonrpc";
 import { HttpServerError, HttpServerFault } from "./errors";
-import type { HttpOut, OutHeaders } from "./io";
+import { errorAnswer } from "./http-util";
+import type { HttpAnswer, HttpIn, OutHeaders } from "./io";
 import type { StreamHooks, SseStream } from "./stream";
 
 /** How a POST answers requests: `auto` (JSON unless related messages come first), `json` only, or `sse` always. */
@@ -21,7 +22,10 @@ export type ResponseMode = "auto" | "json" | "sse";
 /** What a `PostExchange` needs. */
 export interface PostExchangeContext {
   readonly info: ExchangeInfo;
-  readonly out: HttpOut;
+  /** The POST (its client going away aborts the exchange). */
+  readonly input: HttpIn;
+  /** Settles the POST's answer; called exactly once by the exchange. */
+  readonly answer: (answer: HttpAnswer) => void;
   readonly mode: ResponseMode;
   /** The frame was a JSON array: answer with an array in JSON mode. */
   readonly batch: boolean;
@@ -62,10 +66,11 @@ export class PostExchange implements Exchange {
   private controller: AbortController | undefined;
   private abortReason: Error | undefined;
   private stream: SseStream | undefined;
+  private answered = false;
 
   constructor(private readonly ctx: PostExchangeContext) {
     this.info = ctx.info;
-    ctx.out.onAbort(() => {
+    ctx.input.onAbort(() => {
       if (this.state === "pending") this.abort(gone("the client disconnected before the response"));
     });
     if (ctx.mode === "sse" && ctx.answered) this.startStream();
@@ -112,7 +117,7 @@ export class PostExchange implements Exchange {
     if (this.state === "sse" && this.stream) this.stream.finish();
     else if (this.held.length > 0) this.sendJson();
     else {
-      this.ctx.out.send(202, this.ctx.headers);
+      this.settle({ status: 202, headers: this.ctx.headers });
       this.end();
     }
   }
@@ -125,6 +130,14 @@ export class PostExchange implements Exchange {
     this.abortReason = reason;
     this.controller?.abort(reason);
     stream?.close();
+    // the POST's answer settles even now (a closed session); a departed client never reads it
+    this.settle(errorAnswer(503, "the session closed before this request was answered", this.ctx.headers));
+  }
+
+  private settle(answer: HttpAnswer): void {
+    if (this.answered) return;
+    this.answered = true;
+    this.ctx.answer(answer);
   }
 
   private take(message: JsonRpcMessage): void {
@@ -145,7 +158,7 @@ export class PostExchange implements Exchange {
       fault: this.ctx.fault,
     });
     this.stream = stream;
-    stream.attach(this.ctx.out.stream(200, { ...SSE_HEADERS, ...this.ctx.headers }), this.ctx.prime);
+    this.settle({ status: 200, headers: { ...SSE_HEADERS, ...this.ctx.headers }, open: stream.open(this.ctx.prime) });
     return stream;
   }
 
@@ -165,7 +178,7 @@ export class PostExchange implements Exchange {
   private sendJson(): void {
     const body = this.ctx.batch ? `[${this.texts.join(",")}]` : (this.texts[0] as string);
     const status = this.ctx.statusOf === undefined || this.ctx.batch ? 200 : this.ctx.statusOf(this.held[0] as JsonRpcMessage);
-    this.ctx.out.send(status, { "content-type": "application/json", ...this.ctx.headers }, body);
+    this.settle({ status, headers: { "content-type": "application/json", ...this.ctx.headers }, body });
     this.end();
   }
   private forward(related: readonly JsonRpcMessage[]): Promise<void> {

@@ -4,69 +4,69 @@
  * `Last-Event-ID`, replays what the client missed on that one stream and re-attaches it.
  */
 import { encode } from "@proto/jsonrpc";
+import type { JsonRpcMessage } from "@proto/jsonrpc";
 import { HttpHeader, MediaType } from "../shared/headers";
 import { authenticateRequest } from "./auth-step";
-import { acceptsPriming, checkVersion, findSession, versionOf } from "./context";
+import { acceptsPriming, checkSessionVersion, checkVersion, findSession, versionOf } from "./context";
 import type { CoreContext } from "./context";
 import { HttpServerError, HttpServerFault } from "./errors";
-import { accepts, sendError } from "./http-util";
-import type { HttpIn, HttpOut, OutHeaders } from "./io";
+import { accepts, errorAnswer, isAnswer } from "./http-util";
+import type { ConnectionWriter, HttpAnswer, HttpIn, OutHeaders } from "./io";
 import type { Session } from "./session";
 import { sseMessage } from "./sse";
 
 const MAX_EVENT_ID_LENGTH = 512;
 
-/** Handles one GET. */
-export async function handleGet(ctx: CoreContext, input: HttpIn, out: HttpOut, cors: OutHeaders): Promise<void> {
+/** Handles one GET and returns its answer (an SSE stream, or the refusal). */
+export async function handleGet(ctx: CoreContext, input: HttpIn, cors: OutHeaders): Promise<HttpAnswer> {
   const { opts } = ctx;
-  if (!accepts(input.header("accept"), MediaType.EventStream)) {
-    sendError(out, 406, "Accept must list text/event-stream", cors);
-    return;
-  }
-  const auth = await authenticateRequest(opts, ctx.metadataUrl, input, out, cors);
-  if (!auth) return;
+  if (!accepts(input.header("accept"), MediaType.EventStream)) return errorAnswer(406, "Accept must list text/event-stream", cors);
+  const auth = await authenticateRequest(opts, ctx.metadataUrl, input, cors);
+  if (isAnswer(auth)) return auth;
   const lastEventId = input.header(HttpHeader.LastEventId);
   if (opts.stateless || (lastEventId === undefined && !opts.standaloneSse)) {
-    sendError(out, 405, "this server offers no standalone SSE stream; use POST", { ...cors, allow: opts.stateless ? "POST" : "POST, DELETE" });
-    return;
+    return errorAnswer(405, "this server offers no standalone SSE stream; use POST", { ...cors, allow: opts.stateless ? "POST" : "POST, DELETE" });
   }
-  if (!checkVersion(ctx, input, out, cors)) return;
-  const session = findSession(ctx, input, out, cors, auth.principal);
-  if (!session || session.id === undefined) return;
+  const refused = checkVersion(ctx, input, cors);
+  if (refused) return refused;
+  const session = findSession(ctx, input, cors, auth.principal);
+  if (isAnswer(session)) return session;
+  const mismatch = checkSessionVersion(input, session, cors);
+  if (mismatch) return mismatch;
+  if (session.id === undefined) return errorAnswer(405, "a stateless session has no standalone stream", cors);
   const headers: OutHeaders = { "content-type": "text/event-stream", "cache-control": "no-cache, no-transform", ...cors, [HttpHeader.SessionId]: session.id };
-  if (lastEventId !== undefined) {
-    await resume(ctx, session, lastEventId, out, headers);
-    return;
-  }
+  if (lastEventId !== undefined) return resume(ctx, session, lastEventId, headers);
   const prime = opts.eventStore !== undefined && acceptsPriming(versionOf(input, session), session);
-  session.listen(out.stream(200, headers), prime);
+  return { status: 200, headers, open: (connection) => session.listen(connection, prime) };
 }
 
-async function resume(ctx: CoreContext, session: Session, lastEventId: string, out: HttpOut, headers: OutHeaders): Promise<void> {
+async function resume(ctx: CoreContext, session: Session, lastEventId: string, headers: OutHeaders): Promise<HttpAnswer> {
   const store = ctx.opts.eventStore;
   if (!store) {
-    sendError(out, 400, "this server keeps no events (no eventStore), so streams cannot be resumed; open a new GET without Last-Event-ID", headers);
-    return;
+    return errorAnswer(400, "this server keeps no events (no eventStore), so streams cannot be resumed; open a new GET without Last-Event-ID", headers);
   }
   let replay;
   try {
     replay = lastEventId.length > MAX_EVENT_ID_LENGTH ? undefined : await store.replay(lastEventId);
   } catch (cause) {
     ctx.fault(new HttpServerError(HttpServerFault.EventStoreFailed, "event store replay failed", { cause }));
-    sendError(out, 503, "events cannot be replayed right now; retry later", { ...headers, "retry-after": "5" });
-    return;
+    return errorAnswer(503, "events cannot be replayed right now; retry later", { ...headers, "retry-after": "5" });
   }
   if (!replay || !session.owns(replay.streamId)) {
-    sendError(out, 400, "Last-Event-ID is unknown to this session or its events are no longer kept: resuming would lose events", headers);
-    return;
+    return errorAnswer(400, "Last-Event-ID is unknown to this session or its events are no longer kept: resuming would lose events", headers);
   }
   const live = session.live(replay.streamId);
-  const connection = out.stream(200, headers);
-  if (live) {
-    live.resume(connection, lastEventId);
-    return;
-  }
+  if (live) return { status: 200, headers, open: (connection) => live.resume(connection, lastEventId) };
   // the stream is complete: everything it will ever carry is in the store
-  for (const event of replay.events) await connection.write(sseMessage(encode(event.message), event.id)).catch(() => undefined);
+  const { events } = replay;
+  return {
+    status: 200,
+    headers,
+    open: (connection) => void replayAll(connection, events),
+  };
+}
+
+async function replayAll(connection: ConnectionWriter, events: readonly { readonly id: string; readonly message: JsonRpcMessage }[]): Promise<void> {
+  for (const event of events) await connection.write(sseMessage(encode(event.message), event.id)).catch(() => undefined);
   connection.end();
 }

@@ -115,7 +115,7 @@ describe.each(kinds)("GET, DELETE and stateless mode (%s adapter)", (kind) => {
   it("primes streams only for sessions or requests of 2025-11-25 and later", async () => {
     const t = await start({ eventStore: createMemoryEventStore(), responseMode: "sse" });
     const modern = await session(t);
-    let events = await readEvents(await post(t, rpc(1, "ping"), { ...modern, "mcp-protocol-version": "2025-03-26" }));
+    let events = await readEvents(await post(t, rpc(1, "ping"), modern));
     expect(events[0]).toMatchObject({ data: "", id: expect.any(String) }); // negotiated 2025-11-25: primed
     const init = await post(t, initBody(0, "2025-06-18"));
     await init.text();

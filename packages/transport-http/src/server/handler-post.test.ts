@@ -143,7 +143,10 @@ describe.each(kinds)("POST rules (%s adapter)", (kind) => {
     const headers = await session(t);
     const batch = `[${rpc(1, "ping")},${rpc(2, "echo", { x: 1 })},{"jsonrpc":"2.0","id":3}]`;
     expect((await post(t, batch, headers)).status).toBe(400);
-    const response = await post(t, batch, { ...headers, "mcp-protocol-version": "2025-03-26" });
+    const init = await post(t, initBody(0, "2025-03-26"));
+    await init.text();
+    const old = { "mcp-session-id": init.headers.get("mcp-session-id") ?? "", "mcp-protocol-version": "2025-03-26" };
+    const response = await post(t, batch, old);
     expect(response.status).toBe(200);
     const body = (await response.json()) as { id: number | null; error?: { code: number } }[];
     expect(body).toHaveLength(3);

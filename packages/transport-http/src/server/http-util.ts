@@ -4,7 +4,7 @@
  * has no id") and media-range matching for `Accept` and `Content-Type`.
  */
 import type { JsonRpcFailure } from "@proto/jsonrpc";
-import type { HttpOut, OutHeaders } from "./io";
+import type { FullAnswer, OutHeaders } from "./io";
 
 /** JSON-RPC codes used on HTTP-level refusals. */
 export const HttpErrorCode = {
@@ -14,15 +14,20 @@ export const HttpErrorCode = {
   SessionNotFound: -32001,
 } as const;
 
-/** Sends `status` with a JSON-RPC error body. */
-export function sendError(out: HttpOut, status: number, message: string, headers: OutHeaders = {}, code: number = HttpErrorCode.Refused): void {
+/** `status` with a JSON-RPC error body. */
+export function errorAnswer(status: number, message: string, headers: OutHeaders = {}, code: number = HttpErrorCode.Refused): FullAnswer {
   const body: JsonRpcFailure = { jsonrpc: "2.0", id: null, error: { code, message } };
-  out.send(status, { "content-type": "application/json", ...headers }, JSON.stringify(body));
+  return { status, headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) };
 }
 
-/** Sends a decode failure (parse error, invalid request) as 400 with its JSON-RPC error. */
-export function sendFailure(out: HttpOut, status: number, failure: JsonRpcFailure, headers: OutHeaders = {}): void {
-  out.send(status, { "content-type": "application/json", ...headers }, JSON.stringify(failure));
+/** A decode failure (parse error, invalid request) with its JSON-RPC error. */
+export function failureAnswer(status: number, failure: JsonRpcFailure, headers: OutHeaders = {}): FullAnswer {
+  return { status, headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(failure) };
+}
+
+/** True when a step returned an answer (a refusal) instead of its value. */
+export function isAnswer(value: unknown): value is FullAnswer {
+  return typeof value === "object" && value !== null && typeof (value as Partial<FullAnswer>).status === "number" && "headers" in value;
 }
 
 /** True when an `Accept` header admits `type/subtype` (wildcards count; `q=0` excludes). */

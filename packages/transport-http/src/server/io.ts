@@ -1,8 +1,9 @@
 /**
  * The seam between the Streamable HTTP core and a runtime: what the core needs from one
- * HTTP request (`HttpIn`) and how it answers (`HttpOut`). The Web adapter (`Request` →
- * `Response`) and the Node adapter (`IncomingMessage`/`ServerResponse`) each implement it
- * in a few lines, so the Node hot path never builds Web streams.
+ * HTTP request (`HttpIn`) and the answer it returns (`HttpAnswer`), as a Web `fetch` handler
+ * does: the core cannot forget to answer, because every path returns one. The Web adapter
+ * (`Request` → `Response`) and the Node adapter (`IncomingMessage`/`ServerResponse`) each turn
+ * an answer into a response in a few lines, so the Node hot path never builds Web streams.
  */
 
 /** The parts of an HTTP request an `authenticate` hook may read. A Web `Request` satisfies it. */
@@ -36,6 +37,8 @@ export interface HttpIn {
   readonly localAddress: string | undefined;
   /** The request for the `authenticate` hook. */
   readonly request: HttpRequestLike;
+  /** Registers a callback run once if the client goes away before the response ends. */
+  onAbort(listener: () => void): void;
 }
 
 /** Headers of a response, lower-case names. */
@@ -53,12 +56,28 @@ export interface ConnectionWriter {
   onClose(listener: () => void): void;
 }
 
-/** How the core answers one request: exactly one of `send` or `stream`, once. */
-export interface HttpOut {
-  /** A complete response. */
-  send(status: number, headers: OutHeaders, body?: string): void;
-  /** Starts a streamed response and returns its writer. */
-  stream(status: number, headers: OutHeaders): ConnectionWriter;
-  /** Registers a callback run once if the client goes away before the response ends. */
-  onAbort(listener: () => void): void;
+/** A complete answer: status, headers and an optional body. */
+export interface FullAnswer {
+  readonly status: number;
+  readonly headers: OutHeaders;
+  readonly body?: string;
+}
+
+/**
+ * A streamed answer (SSE). The adapter starts the response with `status` and `headers`, then
+ * hands its writer to `open`, synchronously; from then on the stream that opened it owns the
+ * connection (writes, keep-alives, the end).
+ */
+export interface StreamAnswer {
+  readonly status: number;
+  readonly headers: OutHeaders;
+  open(connection: ConnectionWriter): void;
+}
+
+/** What the core returns for one request. */
+export type HttpAnswer = FullAnswer | StreamAnswer;
+
+/** True when `answer` is streamed. */
+export function isStreamAnswer(answer: HttpAnswer): answer is StreamAnswer {
+  return typeof (answer as Partial<StreamAnswer>).open === "function";
 }

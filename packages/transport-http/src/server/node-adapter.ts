@@ -8,7 +8,7 @@
 import { createServer } from "node:http";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { createCore } from "./core";
-import { NodeIn, NodeOut } from "./node-io";
+import { NodeIn, writeAnswer } from "./node-io";
 import type { StreamableHttpServerOptions } from "./options";
 
 /** Options of `createNodeHttpHandler`. */
@@ -39,7 +39,7 @@ export function createNodeHttpHandler(options: NodeHttpHandlerOptions): NodeHttp
   if (!Number.isFinite(bodyTimeoutMs) || bodyTimeoutMs <= 0) throw new TypeError(`bodyTimeoutMs must be a positive number, got ${String(bodyTimeoutMs)}`);
   const core = createCore(options);
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
-    void core.handle(new NodeIn(req, bodyTimeoutMs), new NodeOut(req, res));
+    core.handle(new NodeIn(req, res, bodyTimeoutMs)).then((answer) => writeAnswer(req, res, answer), (error: unknown) => options.logger?.error("the Streamable HTTP handler failed on a request", error));
   };
   return Object.defineProperties(handler, {
     close: { value: () => core.close() },

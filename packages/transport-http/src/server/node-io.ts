@@ -1,10 +1,11 @@
 /**
- * `HttpIn`/`HttpOut` over Node's `IncomingMessage`/`ServerResponse`, as classes: one object per
- * request instead of a dozen closures, because at tens of thousands of requests a second the
- * allocations show up as garbage-collection time.
+ * `HttpIn` over Node's `IncomingMessage`, and the writing of an `HttpAnswer` onto a
+ * `ServerResponse`, as classes: one object per request instead of a dozen closures, because at
+ * tens of thousands of requests a second the allocations show up as garbage-collection time.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { BodyRead, ConnectionWriter, HttpIn, HttpOut, HttpRequestLike, OutHeaders } from "./io";
+import { isStreamAnswer } from "./io";
+import type { BodyRead, ConnectionWriter, HttpAnswer, HttpIn, HttpRequestLike } from "./io";
 
 function headerValue(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
@@ -61,12 +62,20 @@ export class NodeIn implements HttpIn {
 
   constructor(
     private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
     private readonly bodyTimeoutMs: number,
   ) {
     this.method = req.method ?? "GET";
     const raw = req.url ?? "/";
     const query = raw.indexOf("?");
     this.path = query < 0 ? raw : raw.slice(0, query);
+  }
+
+  onAbort(listener: () => void): void {
+    const res = this.res;
+    res.once("close", () => {
+      if (!res.writableFinished) listener();
+    });
   }
 
   get localAddress(): string | undefined {
@@ -153,35 +162,22 @@ class NodeWriter implements ConnectionWriter {
   }
 }
 
-/** The core's way to answer on a Node response. */
-export class NodeOut implements HttpOut {
-  constructor(
-    private readonly req: IncomingMessage,
-    private readonly res: ServerResponse,
-  ) {}
-
-  send(status: number, headers: OutHeaders, body?: string): void {
-    const res = this.res;
-    if (res.headersSent) {
-      res.end();
-      return;
-    }
-    if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
-    res.writeHead(status, headers);
-    res.end(body);
+/** Writes the core's answer on a Node response (a stream answer gets its writer at once). */
+export function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: HttpAnswer): void {
+  if (res.headersSent || res.destroyed) {
+    if (!res.writableEnded) res.end();
+    return;
   }
-
-  stream(status: number, headers: OutHeaders): ConnectionWriter {
-    this.res.writeHead(status, headers);
-    this.res.flushHeaders();
-    this.req.socket.setNoDelay(true);
-    return new NodeWriter(this.res);
+  const { headers } = answer;
+  if (isStreamAnswer(answer)) {
+    res.writeHead(answer.status, headers);
+    res.flushHeaders();
+    req.socket?.setNoDelay(true);
+    answer.open(new NodeWriter(res));
+    return;
   }
-
-  onAbort(listener: () => void): void {
-    const res = this.res;
-    res.once("close", () => {
-      if (!res.writableFinished) listener();
-    });
-  }
+  const { body } = answer;
+  if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
+  res.writeHead(answer.status, headers);
+  res.end(body);
 }

@@ -9,11 +9,11 @@ import type { DecodeResult, ExchangeInfo, JsonRpcMessage, JsonRpcRequest, Princi
 import { allowsBatches } from "@proto/mcp-protocol";
 import { HttpHeader, LifecycleMethod, MediaType } from "../shared/headers";
 import { authenticateRequest, checkScopes } from "./auth-step";
-import { acceptsPriming, ASSUMED_PROTOCOL_VERSION, checkVersion, findSession, openSession, versionOf } from "./context";
+import { acceptsPriming, ASSUMED_PROTOCOL_VERSION, checkSessionVersion, checkVersion, findSession, openSession, versionOf } from "./context";
 import type { CoreContext } from "./context";
 import { PostExchange } from "./exchange";
-import { accepts, isJsonContentType, sendError, sendFailure } from "./http-util";
-import type { HttpIn, HttpOut, OutHeaders } from "./io";
+import { accepts, errorAnswer, failureAnswer, isAnswer, isJsonContentType } from "./http-util";
+import type { FullAnswer, HttpAnswer, HttpIn, OutHeaders } from "./io";
 import { classifyPost } from "./modern-ladder";
 import { serveModernPost } from "./modern-post";
 import type { Session } from "./session";
@@ -25,67 +25,64 @@ function acceptsBoth(accept: string | undefined): boolean {
   return accepts(accept, MediaType.Json) && accepts(accept, MediaType.EventStream);
 }
 
-/** Reads and decodes the body; answers 406/413/408/400 itself and returns undefined then. */
-async function readFrame(ctx: CoreContext, input: HttpIn, out: HttpOut, headers: OutHeaders): Promise<DecodeResult & { ok: true } | undefined> {
+/** Reads and decodes the body; a refusal (413, 408, 400) is returned as the answer. */
+async function readFrame(ctx: CoreContext, input: HttpIn, headers: OutHeaders): Promise<(DecodeResult & { ok: true }) | FullAnswer> {
   const read = await input.readBody(ctx.opts.maxMessageBytes);
   if (!read.ok) {
-    if (read.reason === "too-large") sendError(out, 413, `the body exceeds maxMessageBytes (${ctx.opts.maxMessageBytes} bytes)`, { ...headers, connection: "close" });
-    else if (read.reason === "timeout") sendError(out, 408, "the request body did not arrive in time", { ...headers, connection: "close" });
-    return undefined;
+    if (read.reason === "too-large") return errorAnswer(413, `the body exceeds maxMessageBytes (${ctx.opts.maxMessageBytes} bytes)`, { ...headers, connection: "close" });
+    if (read.reason === "timeout") return errorAnswer(408, "the request body did not arrive in time", { ...headers, connection: "close" });
+    // the client went away mid-body: nobody reads this answer, but the handler still settles
+    return errorAnswer(400, "the request body could not be read", { ...headers, connection: "close" });
   }
   const { maxMessageBytes, maxDepth, maxBatch } = ctx.opts;
   const decoded = decode(read.body, { maxMessageBytes, maxDepth, maxBatch });
-  if (!decoded.ok) {
-    sendFailure(out, 400, decoded.error, headers);
-    return undefined;
-  }
+  if (!decoded.ok) return failureAnswer(400, decoded.error, headers);
   return decoded;
 }
 
-/** Handles one POST. */
-export async function handlePost(ctx: CoreContext, input: HttpIn, out: HttpOut, cors: OutHeaders): Promise<void> {
+/** Handles one POST and returns its answer (for a frame that reaches the sink: once the exchange knows it). */
+export async function handlePost(ctx: CoreContext, input: HttpIn, cors: OutHeaders): Promise<HttpAnswer> {
   const { opts } = ctx;
-  if (!acceptsBoth(input.header("accept"))) {
-    sendError(out, 406, "Accept must list both application/json and text/event-stream", cors);
-    return;
+  if (!acceptsBoth(input.header("accept"))) return errorAnswer(406, "Accept must list both application/json and text/event-stream", cors);
+  if (!isJsonContentType(input.header("content-type"))) return errorAnswer(415, "Content-Type must be application/json", cors);
+  const encoding = input.header("content-encoding");
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== "identity") {
+    // a compressed body would pass the byte cap compressed and decode past it: refused before reading
+    return errorAnswer(415, `Content-Encoding ${JSON.stringify(encoding.slice(0, 64))} is not accepted; send the body uncompressed`, { ...cors, "accept-encoding": "identity" });
   }
-  if (!isJsonContentType(input.header("content-type"))) {
-    sendError(out, 415, "Content-Type must be application/json", cors);
-    return;
-  }
-  const auth = await authenticateRequest(opts, ctx.metadataUrl, input, out, cors);
-  if (!auth) return;
-  const decoded = await readFrame(ctx, input, out, cors);
-  if (!decoded) return;
+  const auth = await authenticateRequest(opts, ctx.metadataUrl, input, cors);
+  if (isAnswer(auth)) return auth;
+  const decoded = await readFrame(ctx, input, cors);
+  if (isAnswer(decoded)) return decoded;
   const batch = Array.isArray(decoded.payload);
   const messages: readonly JsonRpcMessage[] = batch ? (decoded.payload as readonly JsonRpcMessage[]) : [decoded.payload as JsonRpcMessage];
   const verdict = classifyPost(messages, batch, input);
-  if (verdict.kind !== "legacy") return serveModernPost(ctx, verdict, { input, out, cors, decoded, principal: auth.principal });
+  if (verdict.kind !== "legacy") return serveModernPost(ctx, verdict, { input, cors, decoded, messages, principal: auth.principal });
   const init = messages.find((m): m is JsonRpcRequest => isRequest(m) && m.method === LifecycleMethod.Initialize);
-  if (init && (batch || messages.length !== 1)) {
-    sendError(out, 400, "initialize must be sent alone, not inside a batch", cors);
-    return;
-  }
+  if (init && (batch || messages.length !== 1)) return errorAnswer(400, "initialize must be sent alone, not inside a batch", cors);
   if (init && !opts.stateless && input.header(HttpHeader.SessionId) !== undefined) {
-    sendError(out, 400, "initialize must be sent without Mcp-Session-Id: it starts a new session", cors);
-    return;
+    return errorAnswer(400, "initialize must be sent without Mcp-Session-Id: it starts a new session", cors);
   }
-  if (!init && !checkVersion(ctx, input, out, cors)) return;
-  const existing = init || opts.stateless ? undefined : findSession(ctx, input, out, cors, auth.principal);
-  if (!init && !opts.stateless && !existing) return;
+  if (!init) {
+    const refused = checkVersion(ctx, input, cors);
+    if (refused) return refused;
+  }
+  const existing = init || opts.stateless ? undefined : findSession(ctx, input, cors, auth.principal);
+  if (isAnswer(existing)) return existing;
+  const mismatch = existing === undefined ? undefined : checkSessionVersion(input, existing, cors);
+  if (mismatch) return mismatch;
   if (batch && !allowsBatches(versionOf(input, existing))) {
-    sendError(out, 400, "JSON-RPC batches are part of MCP 2025-03-26 only; send one message per POST", cors);
-    return;
+    return errorAnswer(400, "JSON-RPC batches are part of MCP 2025-03-26 only; send one message per POST", cors);
   }
-  if (!checkScopes(opts, ctx.metadataUrl, messages, auth.principal, out, cors)) return;
-  const session = existing ?? (await openSession(ctx, auth.principal, init !== undefined, out, cors));
-  if (!session) return;
-  deliver(ctx, { input, out, cors, decoded, batch, messages, init, session, principal: auth.principal });
+  const forbidden = checkScopes(opts, ctx.metadataUrl, messages, auth.principal, cors);
+  if (forbidden) return forbidden;
+  const session = existing ?? (await openSession(ctx, auth.principal, init !== undefined, cors));
+  if (isAnswer(session)) return session;
+  return deliver(ctx, { input, cors, decoded, batch, messages, init, session, principal: auth.principal });
 }
 
 interface Delivery {
   readonly input: HttpIn;
-  readonly out: HttpOut;
   readonly cors: OutHeaders;
   readonly decoded: DecodeResult & { ok: true };
   readonly batch: boolean;
@@ -95,18 +92,22 @@ interface Delivery {
   readonly principal: Principal | undefined;
 }
 
-function deliver(ctx: CoreContext, d: Delivery): void {
-  const { session, out } = d;
+/** Hands the frame to the session's sink; the exchange settles the answer (JSON, 202 or an SSE stream). */
+function deliver(ctx: CoreContext, d: Delivery): Promise<HttpAnswer> | HttpAnswer {
+  const { session } = d;
   const sink = session.sink;
-  if (!sink) return sendError(out, 500, "the session has no sink", d.cors);
+  if (!sink) return errorAnswer(500, "the session has no sink", d.cors);
   const headers: OutHeaders = session.id === undefined ? d.cors : { ...d.cors, [HttpHeader.SessionId]: session.id };
   let initFailed = false;
   const store = session.id === undefined ? undefined : ctx.opts.eventStore;
   const version = d.init ? requestedVersion(d.init) : versionOf(d.input, session);
   let untrack: () => void = () => undefined;
+  let answer!: (answer: HttpAnswer) => void;
+  const answered = new Promise<HttpAnswer>((resolve) => (answer = resolve));
   const post = new PostExchange({
     info: exchangeInfo(session, d.principal, d.input),
-    out,
+    input: d.input,
+    answer,
     mode: ctx.opts.responseMode,
     batch: d.batch,
     answered: d.decoded.invalid.length > 0 || d.messages.some(isRequest),
@@ -128,6 +129,7 @@ function deliver(ctx: CoreContext, d: Delivery): void {
   });
   untrack = session.track(post);
   deliverFrame(d.decoded, sink, post);
+  return answered;
 }
 
 /** The exchange info of a POST (plain data; the Node adapter hands over its header object without a copy). */

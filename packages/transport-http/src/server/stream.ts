@@ -44,8 +44,14 @@ export interface SseStream {
   readonly resumable: boolean;
   /** Writes one message as an event (stored first when there is a store); `data` is its encoding when the caller has it. */
   write(message: JsonRpcMessage, data?: string): Promise<void>;
-  /** Attaches a fresh connection; `prime` sends the priming event first (store only). */
+  /** Attaches a fresh connection now; `prime` sends the priming event first (store only). */
   attach(connection: ConnectionWriter, prime: boolean): void;
+  /**
+   * Reserves the head of the stream for a connection that the adapter will start (a POST's
+   * answer): writes queue behind it, and the priming event still goes first. Returns the
+   * function the adapter calls with its connection (`StreamAnswer.open`).
+   */
+  open(prime: boolean): (connection: ConnectionWriter) => void;
   /** Replays the events after `lastEventId` on `connection`, then attaches it (or ends it if the stream is done). */
   resume(connection: ConnectionWriter, lastEventId: string): void;
   /** Ends the stream once every queued write is out. */
@@ -148,6 +154,13 @@ export function createSseStream(id: string, settings: StreamSettings, hooks: Str
     throw gone(id);
   }
 
+  async function sendPriming(next: ConnectionWriter): Promise<void> {
+    const eventId = await append(undefined);
+    if (eventId === undefined || connection !== next) return;
+    await next.write(ssePriming(eventId, settings.retryMs));
+    resumable = true;
+  }
+
   async function replayOnto(target: ConnectionWriter, lastEventId: string): Promise<boolean> {
     let replay;
     try {
@@ -175,13 +188,18 @@ export function createSseStream(id: string, settings: StreamSettings, hooks: Str
     },
     attach(next, prime) {
       connect(next);
-      if (!prime || !store) return;
+      if (prime && store) void enqueue(() => sendPriming(next)).catch(() => undefined);
+    },
+    open(prime) {
+      let deliver!: (next: ConnectionWriter) => void;
+      const arrived = new Promise<ConnectionWriter>((resolve) => (deliver = resolve));
       void enqueue(async () => {
-        const eventId = await append(undefined);
-        if (eventId === undefined || connection !== next) return;
-        await next.write(ssePriming(eventId, settings.retryMs));
-        resumable = true;
+        const next = await arrived;
+        if (finished) return next.end();
+        connect(next);
+        if (prime && store) await sendPriming(next);
       }).catch(() => undefined);
+      return deliver;
     },
     resume(next, lastEventId) {
       void enqueue(async () => {

@@ -5,7 +5,8 @@
  */
 import { createCore } from "./core";
 import type { Core } from "./core";
-import type { BodyRead, ConnectionWriter, HttpIn, HttpOut, OutHeaders } from "./io";
+import { isStreamAnswer } from "./io";
+import type { BodyRead, ConnectionWriter, HttpAnswer, HttpIn } from "./io";
 import type { StreamableHttpServerOptions } from "./options";
 
 /** A Streamable HTTP handler for the Fetch API. Call `close()` when done: it ends every session. */
@@ -71,6 +72,10 @@ function webIn(request: Request): HttpIn {
     readBody: (maxBytes) => readCapped(request, maxBytes),
     localAddress: undefined,
     request,
+    onAbort(listener) {
+      if (request.signal.aborted) listener();
+      else request.signal.addEventListener("abort", listener, { once: true });
+    },
   };
 }
 
@@ -127,29 +132,19 @@ function webStream(signal: AbortSignal): { body: ReadableStream<Uint8Array>; wri
   return { body, writer };
 }
 
-function webOut(resolve: (response: Response) => void, signal: AbortSignal): HttpOut {
-  return {
-    send(status, headers: OutHeaders, body) {
-      resolve(new Response(status === 202 || status === 204 ? null : (body ?? null), { status, headers }));
-    },
-    stream(status, headers) {
-      const { body, writer } = webStream(signal);
-      resolve(new Response(body, { status, headers }));
-      return writer;
-    },
-    onAbort(listener) {
-      if (signal.aborted) listener();
-      else signal.addEventListener("abort", listener, { once: true });
-    },
-  };
+function toResponse(answer: HttpAnswer, signal: AbortSignal): Response {
+  if (!isStreamAnswer(answer)) {
+    const nullBody = answer.status === 202 || answer.status === 204;
+    return new Response(nullBody ? null : (answer.body ?? null), { status: answer.status, headers: answer.headers });
+  }
+  const { body, writer } = webStream(signal);
+  answer.open(writer);
+  return new Response(body, { status: answer.status, headers: answer.headers });
 }
 
-/** Wraps a core as a Fetch API handler. */
+/** Wraps a core as a Fetch API handler. Its promise always settles (the core never rejects). */
 export function fetchHandler(core: Core): StreamableHttpHandler {
-  const handler = (request: Request): Promise<Response> =>
-    new Promise<Response>((resolve) => {
-      void core.handle(webIn(request), webOut(resolve, request.signal));
-    });
+  const handler = async (request: Request): Promise<Response> => toResponse(await core.handle(webIn(request)), request.signal);
   return Object.defineProperties(handler, {
     close: { value: () => core.close() },
     sweep: { value: () => core.sweep() },
