@@ -79,11 +79,12 @@ async function serveProtoTransport() {
   const connect = (transport) =>
     transport.start({
       payload(payload, exchange) {
-        if (Array.isArray(payload) || !("id" in payload) || !("method" in payload)) return;
+        // a sink that is not a Peer finishes each frame itself once its answer is written
+        if (Array.isArray(payload) || !("id" in payload) || !("method" in payload)) return exchange.finish?.();
         const result = payload.method === "initialize"
           ? { protocolVersion: "2025-11-25", capabilities: { tools: {} }, serverInfo: { name: "bench", version: "1.0.0" } }
           : { content: [{ type: "text", text: payload.params?.arguments?.text ?? "" }] };
-        void exchange.reply({ jsonrpc: "2.0", id: payload.id, result });
+        exchange.reply({ jsonrpc: "2.0", id: payload.id, result }).then(() => exchange.finish?.(), () => exchange.finish?.());
       },
       error() {},
       closed() {},

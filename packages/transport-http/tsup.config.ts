@@ -7,4 +7,6 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: "node20",
+  // `import.meta.url` (the lazy `ws` loader) in the CommonJS build
+  shims: true,
 });

@@ -15,6 +15,11 @@ export interface SdkHttpOptions {
   readonly stateless: boolean;
   /** The SDK's `enableJsonResponse` (JSON answers instead of SSE streams). */
   readonly json: boolean;
+  /**
+   * How an unknown session id is answered: 404 (the spec), or 400 "Bad Request: No valid session
+   * ID provided", as the SDK's example servers and the official reference server do. Default 404.
+   */
+  readonly unknownSession?: 400 | 404;
 }
 
 /** A running SDK HTTP server. */
@@ -24,8 +29,14 @@ export interface SdkHttpServer {
   stop(): Promise<void>;
 }
 
+/** A running SDK Streamable HTTP server. */
+export interface SdkStreamableServer extends SdkHttpServer {
+  /** Forgets every session (a restarted server): later requests with their ids are unknown. */
+  forgetSessions(): Promise<void>;
+}
+
 /** Starts the SDK scenario behind the SDK's Streamable HTTP transport. */
-export async function startSdkHttpServer(scenario: SdkScenario, options: SdkHttpOptions): Promise<SdkHttpServer> {
+export async function startSdkHttpServer(scenario: SdkScenario, options: SdkHttpOptions): Promise<SdkStreamableServer> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const all = new Set<StreamableHTTPServerTransport>();
 
@@ -53,6 +64,10 @@ export async function startSdkHttpServer(scenario: SdkScenario, options: SdkHttp
       return;
     }
     const known = typeof id === "string" ? sessions.get(id) : undefined;
+    if (typeof id === "string" && known === undefined && options.unknownSession === 400) {
+      res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: "Bad Request: No valid session ID provided" }, id: null }));
+      return;
+    }
     if (typeof id === "string" && known === undefined) {
       res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32001, message: "Session not found" } }));
       return;
@@ -68,6 +83,11 @@ export async function startSdkHttpServer(scenario: SdkScenario, options: SdkHttp
   const port = await listenLoopback(listener);
   return {
     url: `http://127.0.0.1:${port}/mcp`,
+    async forgetSessions() {
+      const forgotten = [...sessions.values()];
+      sessions.clear();
+      await Promise.all(forgotten.map((t) => t.close()));
+    },
     async stop() {
       await Promise.all([...all].map((t) => t.close()));
       await closeHttp(listener);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { Exchange, JsonRpcId, JsonRpcPayload, TransportSink } from "./index";
+import type { Exchange, JsonRpcPayload, TransportSink } from "./index";
 import { decode, deliverFrame, TransportError } from "./index";
 
-function recorder(options: { failReply?: boolean; drop?: boolean } = {}) {
+function recorder(options: { failReply?: boolean } = {}) {
   const replies: JsonRpcPayload[] = [];
-  const dropped: JsonRpcId[] = [];
+  let finished = 0;
   const delivered: { payload: JsonRpcPayload; exchange: Exchange }[] = [];
   const errors: TransportError[] = [];
   const exchange: Exchange = {
@@ -15,14 +15,14 @@ function recorder(options: { failReply?: boolean; drop?: boolean } = {}) {
       replies.push(payload);
       return Promise.resolve();
     },
-    ...(options.drop ? { drop: (id: JsonRpcId) => void dropped.push(id) } : {}),
+    finish: () => void finished++,
   };
   const sink: TransportSink = {
     payload: (payload, via) => void delivered.push({ payload, exchange: via }),
     error: (error) => void errors.push(error),
     closed: () => undefined,
   };
-  return { replies, dropped, delivered, errors, exchange, sink };
+  return { replies, finished: () => finished, delivered, errors, exchange, sink };
 }
 
 const flush = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -68,11 +68,14 @@ describe("deliverFrame", () => {
     ]);
   });
 
-  it("sends the invalid errors alone when the valid part expects no reply", () => {
+  it("sends the invalid errors alone when the valid part expects no reply, once the sink finishes it", () => {
     const r = recorder();
     deliverFrame(decode(JSON.stringify([{ jsonrpc: "2.0", method: "n" }, 5, response(9)])), r.sink, r.exchange);
+    const [{ payload, exchange }] = r.delivered as [{ payload: JsonRpcPayload; exchange: Exchange }];
+    expect(payload).toEqual([{ jsonrpc: "2.0", method: "n" }, response(9)]);
+    expect(r.replies).toEqual([]);
+    exchange.finish?.();
     expect(r.replies).toEqual([[{ jsonrpc: "2.0", id: null, error: expect.objectContaining({ code: -32600 }) }]]);
-    expect(r.delivered).toEqual([{ payload: [{ jsonrpc: "2.0", method: "n" }, response(9)], exchange: r.exchange }]);
   });
 
   it("delivers nothing when every element is invalid, and answers with every error", () => {
@@ -82,18 +85,48 @@ describe("deliverFrame", () => {
     expect(r.replies).toEqual([[expect.objectContaining({ id: null }), expect.objectContaining({ id: null })]]);
   });
 
-  it("sends the invalid errors once every request of the batch was dropped", async () => {
-    const r = recorder({ drop: true });
+  it("sends the invalid errors alone, then finishes, when the sink finishes the batch without a reply", async () => {
+    const r = recorder();
     deliverFrame(decode(JSON.stringify([request(1), 5, request(2)])), r.sink, r.exchange);
     const { exchange } = r.delivered[0] as { exchange: Exchange };
-    exchange.drop?.(1);
     expect(r.replies).toEqual([]);
-    exchange.drop?.(2);
+    exchange.finish?.();
     await flush();
-    expect(r.dropped).toEqual([1, 2]);
     expect(r.replies).toEqual([[expect.objectContaining({ id: null })]]);
-    await exchange.reply([response(1)]);
-    expect(r.replies).toHaveLength(2);
+    expect(r.finished()).toBe(1);
+  });
+
+  it("finishes a refused frame itself, once its error reply is written or has failed", async () => {
+    const ok = recorder();
+    deliverFrame(decode("{oops"), ok.sink, ok.exchange);
+    const failing = recorder({ failReply: true });
+    deliverFrame(decode("{oops"), failing.sink, failing.exchange);
+    await flush();
+    expect(ok.finished()).toBe(1);
+    expect(failing.finished()).toBe(1);
+  });
+
+  it("carries the invalid errors again on a retried batch reply (the -32603 fallback)", async () => {
+    const r = recorder();
+    let first = true;
+    const exchange: Exchange = {
+      ...r.exchange,
+      reply: (payload) => {
+        if (first) {
+          first = false;
+          return Promise.reject(new TypeError("cannot serialise"));
+        }
+        return r.exchange.reply(payload);
+      },
+    };
+    deliverFrame(decode(JSON.stringify([request(1), 5])), r.sink, exchange);
+    const folding = (r.delivered[0] as { exchange: Exchange }).exchange;
+    await expect(folding.reply([response(1)])).rejects.toThrow();
+    await folding.reply([response(1)]);
+    folding.finish?.();
+    await flush();
+    expect(r.replies).toEqual([[response(1), expect.objectContaining({ id: null })]]);
+    expect(r.finished()).toBe(1);
   });
 
   it("gives no reply at all to an all-notification batch", () => {

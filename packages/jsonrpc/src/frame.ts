@@ -4,15 +4,19 @@
  */
 import type { DecodeResult } from "./codec";
 import type { Exchange, TransportSink } from "./transport";
-import type { JsonRpcFailure, JsonRpcId, JsonRpcMessage, JsonRpcPayload } from "./types";
+import type { JsonRpcFailure, JsonRpcMessage, JsonRpcPayload } from "./types";
 import { FaultCode, TransportError } from "./errors";
-import { isRequest, isResponse } from "./types";
+import { isResponse } from "./types";
 
-function replyOrReport(exchange: Exchange, payload: JsonRpcPayload, sink: TransportSink): void {
-  const failed = (cause: unknown): void =>
+/** Replies `payload`, reports a failure as `WRITE_FAILED`, and finishes the frame either way. */
+function replyAndFinish(exchange: Exchange, payload: JsonRpcPayload, sink: TransportSink): void {
+  const finish = (): void => exchange.finish?.();
+  const failed = (cause: unknown): void => {
     sink.error(new TransportError(FaultCode.WriteFailed, "Could not send the error reply to a refused frame", { cause }));
+    finish();
+  };
   try {
-    exchange.reply(payload).then(undefined, failed);
+    exchange.reply(payload).then(finish, failed);
   } catch (cause) {
     failed(cause);
   }
@@ -24,30 +28,27 @@ function isResponseArray(payload: JsonRpcPayload): payload is readonly JsonRpcMe
 
 /**
  * Wraps a batch's exchange so the errors of its invalid elements ride in the batch's single
- * reply: the first array of responses replied is extended with them. If every request of
- * the batch is dropped (cancelled) instead, they are sent alone after the last drop.
+ * reply: the first array of responses replied is extended with them. If the consumer finishes
+ * the frame without such a reply (every request dropped, or none in the valid part), they are
+ * sent alone before the frame is finished.
  */
-function foldingExchange(
-  exchange: Exchange,
-  requests: Set<JsonRpcId>,
-  invalid: readonly JsonRpcFailure[],
-  sink: TransportSink,
-): Exchange {
+function foldingExchange(exchange: Exchange, invalid: readonly JsonRpcFailure[], sink: TransportSink): Exchange {
   let folded = false;
   return {
     signal: exchange.signal,
     info: exchange.info,
     reply(payload: JsonRpcPayload): Promise<void> {
       if (folded || !isResponseArray(payload)) return exchange.reply(payload);
-      folded = true;
-      return exchange.reply([...payload, ...invalid]);
-    },
-    drop(id: JsonRpcId): void {
-      exchange.drop?.(id);
-      requests.delete(id);
-      if (requests.size === 0 && !folded) {
+      // counted as folded only once written: a retry (the -32603 fallback) carries them again
+      return exchange.reply([...payload, ...invalid]).then(() => {
         folded = true;
-        replyOrReport(exchange, invalid, sink);
+      });
+    },
+    finish(): void {
+      if (folded) exchange.finish?.();
+      else {
+        folded = true;
+        replyAndFinish(exchange, invalid, sink);
       }
     },
   };
@@ -59,12 +60,15 @@ function foldingExchange(
  * elements only, and the errors of the invalid ones are folded into the batch's reply (or
  * sent alone when the valid elements expect no reply). An all-notification batch gets no
  * reply from here. Every refusal is also reported to `sink.error` as `BAD_FRAME`, so the
- * owner can log it; a failed error reply is reported as `WRITE_FAILED`. Throws only what the sink throws.
+ * owner can log it; a failed error reply is reported as `WRITE_FAILED`. A refused frame is
+ * finished here (`exchange.finish`); a delivered frame is finished by the sink. Throws only what
+ * the sink throws.
  */
 export function deliverFrame(result: DecodeResult, sink: TransportSink, exchange: Exchange): void {
   if (!result.ok) {
     sink.error(new TransportError(FaultCode.BadFrame, `Refused a frame: ${result.error.error.message}`));
-    if (result.silent !== true) replyOrReport(exchange, result.error, sink);
+    if (result.silent !== true) replyAndFinish(exchange, result.error, sink);
+    else exchange.finish?.();
     return;
   }
   const { payload, invalid } = result;
@@ -74,12 +78,7 @@ export function deliverFrame(result: DecodeResult, sink: TransportSink, exchange
   }
   sink.error(new TransportError(FaultCode.BadFrame, `Refused ${invalid.length} invalid message(s) of a batch`));
   const valid = payload as readonly JsonRpcMessage[];
-  const requests = new Set<JsonRpcId>();
-  for (const message of valid) if (isRequest(message)) requests.add(message.id);
-  if (requests.size === 0) {
-    replyOrReport(exchange, invalid, sink);
-    if (valid.length > 0) sink.payload(valid, exchange);
-    return;
-  }
-  sink.payload(valid, foldingExchange(exchange, requests, invalid, sink));
+  const folding = foldingExchange(exchange, invalid, sink);
+  if (valid.length > 0) sink.payload(valid, folding);
+  else folding.finish?.();
 }

@@ -37,14 +37,14 @@ export function createInbound(host: CallHost, logger: Logger, cancellation: Canc
     };
   }
 
-  /** Settles a call: drops the response when cancelled or when it can no longer be sent. */
+  /**
+   * Settles a call: drops the response (the documented drops) when the peer cancelled it, when
+   * the peer is closed, or when its exchange's stream is gone; the router then finishes the frame.
+   */
   function settle(call: InboundCall, response: JsonRpcResponse): JsonRpcResponse | undefined {
     call.finish();
     if (running.get(call.id) === call) running.delete(call.id);
-    if (call.cancelled) {
-      call.exchange.drop?.(call.id);
-      return undefined;
-    }
+    if (call.cancelled) return undefined;
     return isClosed() || call.exchange.signal.aborted ? undefined : response;
   }
 

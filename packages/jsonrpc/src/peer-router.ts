@@ -32,6 +32,12 @@ export function createRouter(inbound: ReturnType<typeof createInbound>, outbound
     return undefined;
   }
 
+  /** A promised outcome that rejected is a bug of this peer: it is logged, and the frame still finishes. */
+  const broken = (exchange: Exchange) => (error: unknown): void => {
+    logger.error("A request outcome failed inside the peer; its frame is finished without it", error);
+    replier.finish(exchange);
+  };
+
   function batch(messages: readonly JsonRpcMessage[], exchange: Exchange): void {
     let outcomes: Outcome[] | undefined;
     let pending = false;
@@ -41,18 +47,30 @@ export function createRouter(inbound: ReturnType<typeof createInbound>, outbound
       (outcomes ??= []).push(outcome);
       if (outcome instanceof Promise) pending = true;
     }
-    if (outcomes === undefined) return;
-    if (!pending) replier.batch(exchange, outcomes as (JsonRpcResponse | undefined)[]);
-    else void Promise.all(outcomes).then((settled) => replier.batch(exchange, settled));
+    if (outcomes === undefined) return replier.finish(exchange);
+    if (!pending) return answerBatch(exchange, outcomes as (JsonRpcResponse | undefined)[]);
+    Promise.all(outcomes).then((settled) => answerBatch(exchange, settled), broken(exchange));
   }
 
-  /** Routes one frame (a message or a batch) that arrived on `exchange`. */
+  function answerBatch(exchange: Exchange, outcomes: readonly (JsonRpcResponse | undefined)[]): void {
+    const responses = outcomes.filter((response): response is JsonRpcResponse => response !== undefined);
+    if (responses.length > 0) replier.send(exchange, responses);
+    else replier.finish(exchange);
+  }
+
+  function answer(exchange: Exchange, response: JsonRpcResponse | undefined): void {
+    if (response !== undefined) replier.send(exchange, response);
+    else replier.finish(exchange);
+  }
+
+  /**
+   * Routes one frame (a message or a batch) that arrived on `exchange`, and finishes the frame
+   * once its last answer is written or dropped (at once when it holds no request).
+   */
   return function route(payload: JsonRpcPayload, exchange: Exchange): void {
-    if (Array.isArray(payload)) {
-      batch(payload, exchange);
-      return;
-    }
+    if (Array.isArray(payload)) return batch(payload, exchange);
     const outcome = one(payload as JsonRpcMessage, exchange, false);
-    if (outcome !== undefined) replier.single(exchange, outcome);
+    if (outcome instanceof Promise) outcome.then((response) => answer(exchange, response), broken(exchange));
+    else answer(exchange, outcome);
   };
 }

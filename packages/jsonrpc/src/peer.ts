@@ -66,6 +66,7 @@ export function createPeer(transport: Transport, options: PeerOptions = {}): Pee
   const sink: TransportSink = {
     payload(payload, exchange) {
       if (!isClosed) route(payload, exchange);
+      else exchange.finish?.(); // a frame that arrives after close is dropped: nothing is owed
     },
     error: (error: TransportError) => logger.warn(`${error.code}: ${error.message}`, error),
     closed: teardown,

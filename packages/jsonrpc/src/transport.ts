@@ -3,7 +3,7 @@
  * `TransportSink` receives them, and each inbound frame comes with an `Exchange` that
  * replies on the same stream (for Streamable HTTP, the POST's response body).
  */
-import type { JsonRpcId, JsonRpcPayload } from "./types";
+import type { JsonRpcPayload } from "./types";
 import type { TransportError } from "./errors";
 
 /** Who sent a frame, as the transport authenticated them (for example from a bearer JWT). */
@@ -36,9 +36,10 @@ export interface ExchangeInfo {
  * One inbound frame's way back. Created by the transport for each frame it delivers.
  *
  * `reply` may be called several times: related notifications and requests first, then the
- * responses. A transport that answers on a stream (an HTTP POST) ends that stream once every
- * request of the frame has had its response. A transport with a single stream (stdio,
- * WebSocket, memory) simply writes each payload.
+ * responses. A reply that rejects was not written (only a reply that resolved counts as an
+ * answer). The consumer calls `finish` once the frame owes nothing more: a transport that
+ * answers on a stream (an HTTP POST) ends that stream then. A transport with a single stream
+ * (stdio, WebSocket, memory) simply writes each payload.
  */
 export interface Exchange {
   /** Sends a payload back on the stream this frame came from. Rejects when that stream is gone. */
@@ -48,12 +49,16 @@ export interface Exchange {
   /** What the transport knows about this frame. */
   readonly info: ExchangeInfo;
   /**
-   * Optional: told by the `Peer` that request `id` of this frame will never get a response
-   * (the other side cancelled it; MCP forbids answering a cancelled request). A transport
-   * that ends a stream once every request of the frame is answered implements it, so the
-   * stream does not wait forever. Single-stream transports leave it out.
+   * Optional: called once by the consumer of the frame (the `Peer`) when the frame owes nothing
+   * more: every request in it has been answered by a `reply` that resolved, or deliberately
+   * dropped (the other side cancelled it, which MCP forbids answering; the peer closed; this
+   * exchange's `signal` aborted; a reply failed even after the -32603 fallback). A frame without
+   * requests is finished as soon as it has been routed. A transport that ends a stream per frame
+   * (an HTTP POST) ends it here, so it never counts ids itself; a transport whose input ended
+   * uses it to know when nothing is owed. Single-stream transports may leave it out. A sink that
+   * is not a `Peer` must call it the same way, once per frame it was handed.
    */
-  drop?(id: JsonRpcId): void;
+  finish?(): void;
 }
 
 /** Receives what a transport reads. Exactly one sink per transport. */

@@ -24,6 +24,8 @@ describe("public surface", () => {
         "isGatewayUri",
         "isHtmlDocument",
         "isUiUri",
+        "readToolUi",
+        "withoutUiMeta",
         "rewriteReadParams",
         "rewriteReadResult",
         "rewriteResourcesList",

@@ -18,6 +18,8 @@ export type { LinkProblem } from "./errors";
 
 // Metadata checks
 export { checkUiResourceMeta } from "./meta";
+export { readToolUi, withoutUiMeta } from "./tool-meta";
+export type { ToolUi } from "./tool-meta";
 export type { MetaProblems } from "./meta";
 export { isCspSource } from "./csp";
 export { isHtmlDocument } from "./html";

@@ -66,6 +66,11 @@ describe("message rewriting", () => {
     });
   });
 
+  it("rewrites the result's own _meta link (nested and flat), other _meta kept", () => {
+    const result: CallToolResult = { content: [], _meta: { ui: { resourceUri: CHILD }, "ui/resourceUri": CHILD, other: CHILD } };
+    expect(rewriteToolResult(result, toGateway)._meta).toEqual({ ui: { resourceUri: GW }, "ui/resourceUri": GW, other: CHILD });
+  });
+
   it("dispatches by method, for results, params and whole JSON-RPC messages", () => {
     expect(rewriteUiResult("resources/read", { contents: [{ uri: CHILD, text: "" }] }, toGateway)).toEqual({ contents: [{ uri: GW, text: "" }] });
     expect(rewriteUiResult("prompts/list", { prompts: [{ uri: CHILD }] }, toGateway)).toEqual({ prompts: [{ uri: CHILD }] });

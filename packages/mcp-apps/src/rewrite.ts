@@ -77,16 +77,20 @@ export function rewriteReadResult(result: ReadResourceResult, map: UriMap): Read
   return update(result, "contents", (list) => mapItems(list, content)) as unknown as ReadResourceResult;
 }
 
-/** Rewrites `resource_link` URIs and embedded resources' URIs in a `tools/call` result. */
+/**
+ * Rewrites `resource_link` URIs and embedded resources' URIs in a `tools/call` result, and the
+ * result's own `_meta.ui.resourceUri` (and the flat key), which some hosts read on results.
+ */
 export function rewriteToolResult(result: CallToolResult, map: UriMap): CallToolResult {
   if (!isRecord(result)) return result;
+  const withMeta = update(result, "_meta", (m) => rewriteToolMeta(m, map));
   const block = (b: unknown): unknown => {
     if (!isRecord(b)) return b;
     if (b.type === "resource_link") return update(b, "uri", mapUri(map));
     if (b.type === "resource") return update(b, "resource", (r) => (isRecord(r) ? update(r, "uri", mapUri(map)) : r));
     return b;
   };
-  return update(result, "content", (list) => mapItems(list, block)) as unknown as CallToolResult;
+  return update(withMeta, "content", (list) => mapItems(list, block)) as unknown as CallToolResult;
 }
 
 const RESULTS: { readonly [method: string]: (result: never, map: UriMap) => unknown } = {

@@ -43,8 +43,20 @@ export interface Connection {
   close(): Promise<void>;
 }
 
+/**
+ * The OAuth refusal anywhere in `error`'s cause chain (an `OAuthError` of `@proto/mcp-client/oauth`,
+ * recognised by name so that separately bundled copies match), except an abort.
+ */
+function oauthRefusal(error: unknown): Error | undefined {
+  for (let at = error, depth = 0; at instanceof Error && depth < 8; at = at.cause, depth++) {
+    if (at.name === "OAuthError" && (at as Error & { code?: unknown }).code !== "ABORTED") return at;
+  }
+  return undefined;
+}
+
+/** Not retried: a version mismatch, a JSON-RPC error to `initialize`, an OAuth refusal (a retry would reopen the login). */
 function isFatal(error: unknown): boolean {
-  return isMcpClientError(error, ClientErrorCode.UnsupportedVersion) || error instanceof JsonRpcError;
+  return isMcpClientError(error, ClientErrorCode.UnsupportedVersion) || error instanceof JsonRpcError || oauthRefusal(error) !== undefined;
 }
 
 function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined, what: string): Promise<T> {
@@ -121,6 +133,8 @@ export function createConnection(config: ConnectionConfig): Connection {
       if (state !== "closed") state = "disconnected";
       if (closing.signal.aborted) throw new McpClientError(ClientErrorCode.Closed, "The client was closed while connecting");
       if (isMcpClientError(error) || error instanceof JsonRpcError) throw error;
+      const refusal = oauthRefusal(error);
+      if (refusal !== undefined) throw refusal;
       const detail = error instanceof Error ? error.message : String(error);
       throw new McpClientError(ClientErrorCode.ConnectFailed, `Could not connect to the MCP server${retries > 0 ? ` after ${retries + 1} attempts` : ""}: ${detail}`, { cause: error });
     }).finally(() => {

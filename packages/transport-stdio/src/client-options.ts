@@ -31,6 +31,12 @@ export interface StdioClientTransportOptions {
   readonly maxLineBytes?: number;
   /** Codec limits for each line (`maxMessageBytes`, `maxDepth`, `maxBatch`). */
   readonly limits?: DecodeLimits;
+  /**
+   * Run the child in its own process group (POSIX) and signal the whole group on close, so
+   * the processes a launcher starts (`npx`, `uvx`, `sh -c`) go with it. Default false. On
+   * Windows it has no effect.
+   */
+  readonly processGroup?: boolean;
   /** Receives faults that have no caller to reject (a failed kill, a sink's own throw). Default: discard. */
   readonly logger?: Logger;
 }

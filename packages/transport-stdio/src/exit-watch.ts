@@ -33,6 +33,7 @@ export function createExitWatch(
   grace: { readonly exitMs: number; readonly killMs: number },
   logger: Logger | undefined,
   gone: () => void,
+  group = false,
 ): ExitWatch {
   let exit: ExitStatus | undefined;
   let escalating = false;
@@ -53,6 +54,14 @@ export function createExitWatch(
 
   function kill(signal: NodeJS.Signals): void {
     if (exit !== undefined) return;
+    if (group && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, signal);
+        return;
+      } catch {
+        // The group is gone or not ours: signal the child alone.
+      }
+    }
     if (!child.kill(signal)) logger?.warn(`Sending ${signal} to the MCP server process (pid ${String(child.pid)}) failed.`);
   }
 

@@ -14,6 +14,8 @@ export interface ReadLinesHandlers {
   readonly sink: () => TransportSink | undefined;
   /** The exchange every frame is delivered with (one stream, one way back). */
   readonly exchange: Exchange;
+  /** Optional: called before each frame is handed to `deliverFrame` (which finishes it, or its sink does). */
+  readonly delivered?: () => void;
   /** The stream ended (EOF), after its last line was delivered. */
   readonly end: () => void;
   /** The stream failed. */
@@ -39,7 +41,10 @@ export function readLines(stream: Readable, decoder: LineDecoder, handlers: Read
       const sink = handlers.sink();
       if (stopped || sink === undefined) return;
       try {
-        if (event.type === "frame") deliverFrame(event.result, sink, handlers.exchange);
+        if (event.type === "frame") {
+          handlers.delivered?.();
+          deliverFrame(event.result, sink, handlers.exchange);
+        }
         else sink.error(event.error);
       } catch (error) {
         handlers.logger?.error("A transport sink threw while receiving a frame; the frame was dropped.", error);

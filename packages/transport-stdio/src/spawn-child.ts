@@ -14,6 +14,8 @@ export function spawnChild(options: StdioClientTransportOptions, stderr: "inheri
     env: childEnv(options.env, options.inheritEnv === true),
     stdio: ["pipe", "pipe", stderr === "inherit" ? "inherit" : "pipe"],
     windowsHide: true,
+    // Its own process group: close() can then signal every process the command started.
+    detached: options.processGroup === true && process.platform !== "win32",
   });
 }
 

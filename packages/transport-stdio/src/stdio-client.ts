@@ -95,6 +95,7 @@ export function createStdioClientTransport(options: StdioClientTransportOptions)
     proc.stderr?.on("data", (chunk: Uint8Array) => tail.push(chunk));
     watch = createExitWatch(proc, grace, options.logger, () =>
       finish(closing ? closeReason : exitedError(display, watch?.exit ?? { code: null, signal: null }, tail.lines(), stderrMode === "inherit")),
+      options.processGroup === true && process.platform !== "win32",
     );
     reader = readLines(proc.stdout as Readable, lineDecoder, {
       sink: () => (closing ? undefined : sink),

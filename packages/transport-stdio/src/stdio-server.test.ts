@@ -97,6 +97,23 @@ describe("createStdioServerTransport", () => {
     ]);
   });
 
+  it("answers an unserialisable result -32603, and closes once every frame was finished (no grace wait)", async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const written = lines(stdout);
+    const transport = createStdioServerTransport({ stdin, stdout, endGraceMs: 600_000 });
+    const peer = createPeer(transport, { cancellation: { method: "cancel", params: (id) => ({ id }), requestId: (p) => (p as { id: number }).id } });
+    peer.handle("big", async () => ({ n: 10n }));
+    peer.handle("hang", (_params, ctx) => new Promise((resolve) => ctx.signal.addEventListener("abort", () => resolve("late"))));
+    await peer.start();
+    stdin.end('{"jsonrpc":"2.0","id":1,"method":"big"}\n{"jsonrpc":"2.0","id":2,"method":"hang"}\n{"jsonrpc":"2.0","method":"cancel","params":{"id":2}}\nnot json\n');
+    expect(await transport.closed).toBeUndefined();
+    expect(written()).toEqual([
+      { jsonrpc: "2.0", id: null, error: expect.objectContaining({ code: ErrorCode.ParseError }) },
+      { jsonrpc: "2.0", id: 1, error: { code: ErrorCode.InternalError, message: "Internal error" } },
+    ]);
+  });
+
   it("closes after endGraceMs when a request is never answered", async () => {
     const stdin = new PassThrough();
     const transport = createStdioServerTransport({ stdin, stdout: new PassThrough(), endGraceMs: 10 });

@@ -10,7 +10,6 @@ import { createLineDecoder } from "./line-decoder";
 import { encodeLine } from "./line-encoder";
 import { readLines } from "./read-lines";
 import type { LineReader } from "./read-lines";
-import { createOutstanding } from "./outstanding";
 import { createWriteQueue } from "./write-queue";
 
 /** Options of `createStdioServerTransport`. */
@@ -61,7 +60,8 @@ export function createStdioServerTransport(options: StdioServerTransportOptions 
   const endGraceMs = checkGrace(options.endGraceMs, "endGraceMs", 5_000);
   const queue = createWriteQueue(stdout, "stdout");
   const aborter = new AbortController();
-  const outstanding = createOutstanding();
+  // frames delivered and not yet finished by the sink (the Peer says when a frame owes nothing)
+  let owed = 0;
   let sink: TransportSink | undefined;
   let reader: LineReader | undefined;
   let done = false;
@@ -78,38 +78,24 @@ export function createStdioServerTransport(options: StdioServerTransportOptions 
     } catch (error) {
       return Promise.reject(error);
     }
-    outstanding.answered(payload);
-    const written = queue.write(line);
-    closeIfAnswered();
-    return written;
+    return queue.write(line);
   }
 
+  // one exchange for every frame (one stream, one way back); `finish` counts frames, not ids
   const exchange: Exchange = {
     reply: write,
     signal: aborter.signal,
     info: { transport: "stdio" },
-    drop(id) {
-      outstanding.dropped(id);
-      closeIfAnswered();
+    finish() {
+      if (owed > 0) owed--;
+      // after the write queue has taken this tick's frames, so closing flushes them
+      if (inputEnded && owed === 0) queueMicrotask(() => void close());
     },
-  };
-
-  function closeIfAnswered(): void {
-    if (inputEnded && outstanding.count === 0) queueMicrotask(() => void close());
-  }
-
-  const counted: TransportSink = {
-    payload(payload, frameExchange) {
-      outstanding.received(payload);
-      sink?.payload(payload, frameExchange);
-    },
-    error: (error) => sink?.error(error),
-    closed: (reason) => sink?.closed(reason),
   };
 
   function onInputEnd(): void {
     inputEnded = true;
-    if (outstanding.count === 0) void close();
+    if (owed === 0) void close();
     else graceTimer = setTimeout(() => void close(), endGraceMs).unref();
   }
 
@@ -141,8 +127,9 @@ export function createStdioServerTransport(options: StdioServerTransportOptions 
       sink = target;
       stdout.on("error", onStdoutError);
       reader = readLines(stdin, decoder, {
-        sink: () => (sink ? counted : undefined),
+        sink: () => sink,
         exchange,
+        delivered: () => void owed++,
         end: onInputEnd,
         error: (error) => void close(new TransportError(FaultCode.Closed, `stdin failed: ${error.message}`, { cause: error })),
         logger: options.logger,

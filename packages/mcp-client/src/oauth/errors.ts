@@ -79,3 +79,17 @@ export function abortError(signal: AbortSignal): OAuthError {
   if (reason instanceof OAuthError) return reason;
   return new OAuthError(OAuthErrorCode.Aborted, "The OAuth operation was aborted by its caller.", { cause: reason });
 }
+
+/**
+ * Settles with `promise`, or rejects with `abortError(signal)` as soon as `signal` aborts; the
+ * operation behind `promise` goes on (its outcome stays handled), only this caller stops waiting.
+ */
+export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(abortError(signal));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}

@@ -5,7 +5,8 @@
  */
 import { checkSigningAlgorithm, chooseAuthMethod, type ClientIdentity, type KeyCache, type TokenEndpointAuthMethod } from "./client-auth";
 import type { Discovery } from "./discovery";
-import { OAuthError, OAuthErrorCode } from "./errors";
+import { splitScope } from "./challenge";
+import { OAuthError, OAuthErrorCode, raceAbort } from "./errors";
 import type { HttpSettings } from "./http";
 import { type AuthorizationServerMetadata, listAllows } from "./metadata";
 import { createPkce, randomToken } from "./pkce";
@@ -13,7 +14,7 @@ import type { RedirectHandler } from "./redirect";
 import { type IdentityRequest, resolveIdentity } from "./registration";
 import { requestToken, type TokenSet } from "./token-endpoint";
 import type { StoredClient } from "./token-store";
-import { parseUrl, sameIssuer } from "./urls";
+import { parseUrl } from "./urls";
 
 /** What a grant produced. */
 export interface GrantResult {
@@ -35,6 +36,8 @@ interface GrantBase {
 /** Inputs of an authorization code flow. */
 export interface AuthorizationCodeRequest extends GrantBase, Omit<IdentityRequest, "redirectUri" | "now" | "discovery" | "http" | "signal"> {
   readonly redirect: RedirectHandler;
+  /** How long the user has to complete the authorization at the authorization endpoint. */
+  readonly authorizationTimeoutMs: number;
   /** Called as soon as a dynamic registration succeeds, so it is kept even if the flow fails later. */
   readonly onRegistration: (client: StoredClient) => Promise<void>;
 }
@@ -61,9 +64,11 @@ export async function runAuthorizationCode(request: AuthorizationCodeRequest): P
       state,
       resource: request.discovery.resource,
       scope: request.scope,
+      // OpenID Connect Core §11: without prompt=consent an OpenID provider drops offline_access (no refresh token).
+      prompt: splitScope(request.scope ?? "").includes("offline_access") ? "consent" : undefined,
     };
     for (const [name, value] of Object.entries(params)) if (value !== undefined) endpoint.searchParams.set(name, value);
-    const callback = await session.complete(endpoint, request.signal);
+    const callback = await withUserDeadline(request.authorizationTimeoutMs, request.signal, (signal) => session.complete(endpoint, signal));
     const code = readCallback(callback, session.redirectUri, state, metadata);
     const tokens = await requestToken({
       ...request,
@@ -76,6 +81,22 @@ export async function runAuthorizationCode(request: AuthorizationCodeRequest): P
     return { tokens: withRequestedScope(tokens, request.scope), clientId: identity.clientId, method };
   } finally {
     await session.close();
+  }
+}
+
+/**
+ * Runs the user's part of the flow with its own deadline (`authorizationTimeoutMs`): it fails
+ * with `TIMEOUT` when the user is too slow, even when the redirect handler ignores its signal.
+ */
+async function withUserDeadline<T>(timeoutMs: number, outer: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new OAuthError(OAuthErrorCode.Timeout,
+    `Nobody completed the authorization within ${timeoutMs} ms (authorizationTimeoutMs); authorize again, or raise the timeout.`)), timeoutMs);
+  const signal = outer === undefined ? deadline.signal : AbortSignal.any([outer, deadline.signal]);
+  try {
+    return await raceAbort(run(signal), signal);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -103,7 +124,8 @@ export function readCallback(callback: URL, redirectUri: string, state: string, 
     throw new OAuthError(OAuthErrorCode.StateMismatch, "The authorization response's state does not match the request's; it was discarded (possible CSRF).");
   }
   const iss = params.get("iss");
-  if ((iss !== null && !sameIssuer(iss, metadata.issuer)) || (iss === null && metadata.authorization_response_iss_parameter_supported === true)) {
+  // RFC 9207 §2.4: a simple string comparison, with no normalisation (no trailing-slash, case or port folding).
+  if ((iss !== null && iss !== metadata.issuer) || (iss === null && metadata.authorization_response_iss_parameter_supported === true)) {
     throw new OAuthError(OAuthErrorCode.IssuerMismatch, `The authorization response names issuer ${JSON.stringify(iss)}, expected "${metadata.issuer}" (RFC 9207).`, {
       detail: { expected: metadata.issuer, actual: iss },
     });

@@ -29,8 +29,14 @@ export interface OAuthOptions extends OAuthCommonOptions {
   readonly clientMetadataUrl?: string;
   /** Metadata sent with dynamic registrations (`client_name`, `client_uri`, ...). */
   readonly clientMetadata?: ClientMetadata;
-  /** Ask for `offline_access` when the authorization server lists it (default true). */
+  /** Ask for `offline_access` (with `prompt=consent`, as OpenID Connect requires) when the authorization server lists it (default true). */
   readonly offlineAccess?: boolean;
+  /**
+   * How long the user has to complete an authorization at the authorization endpoint (default 5
+   * minutes); then it fails with `TIMEOUT`. A login started by a request is not bounded by that
+   * request (nor by the client's `connectTimeoutMs`): a later request joins it.
+   */
+  readonly authorizationTimeoutMs?: number;
 }
 
 /** Options of `createClientCredentialsAuth` (a machine authenticates itself). */
@@ -55,6 +61,8 @@ export function createOAuth(options: OAuthOptions): OAuthProvider {
   for (const client of clients) {
     if (typeof client?.clientId !== "string" || client.clientId === "") throw new TypeError("createOAuth: every entry of clients needs a clientId.");
   }
+  const authorizationTimeoutMs = options.authorizationTimeoutMs ?? 300_000;
+  if (!Number.isFinite(authorizationTimeoutMs) || authorizationTimeoutMs <= 0) throw new TypeError("createOAuth: authorizationTimeoutMs must be a positive number of milliseconds.");
   const metadataUrl = options.clientMetadataUrl;
   if (metadataUrl !== undefined) checkMetadataUrl(metadataUrl);
   const strategy: GrantStrategy = {
@@ -72,6 +80,7 @@ export function createOAuth(options: OAuthOptions): OAuthProvider {
         keys: settings.keys,
         now: settings.now,
         redirect: options.redirect,
+        authorizationTimeoutMs,
         preRegistered: clients,
         ...(metadataUrl === undefined ? {} : { clientMetadataUrl: metadataUrl }),
         ...(options.clientMetadata === undefined ? {} : { clientMetadata: options.clientMetadata }),

@@ -27,10 +27,16 @@ export function selectScope(inputs: ScopeInputs): string | undefined {
   else if (inputs.configured !== undefined && inputs.configured.trim() !== "") scopes = splitScope(inputs.configured);
   else if (inputs.resourceScopes !== undefined && inputs.resourceScopes.length > 0) scopes = [...inputs.resourceScopes];
   else return undefined;
-  if (inputs.offlineAccess && inputs.serverScopes?.includes("offline_access") === true && !scopes.includes("offline_access")) {
-    scopes.push("offline_access");
-  }
-  return scopes.join(" ");
+  return withOfflineAccess(scopes, inputs).join(" ");
+}
+
+/**
+ * `scopes` plus `offline_access` when it is wanted and the authorization server lists it: every
+ * authorization asks for it again, a step-up too, or the new grant comes without a refresh token.
+ */
+export function withOfflineAccess(scopes: readonly string[], inputs: Pick<ScopeInputs, "offlineAccess" | "serverScopes">): string[] {
+  const wanted = inputs.offlineAccess && inputs.serverScopes?.includes("offline_access") === true && !scopes.includes("offline_access");
+  return wanted ? [...scopes, "offline_access"] : [...scopes];
 }
 
 /** The union of two scope sets, in first-seen order (step-up keeps what was granted). */

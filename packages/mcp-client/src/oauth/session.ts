@@ -7,13 +7,13 @@
  * (The stored value, the operation in flight and the attempt window live in `session-state.ts`.)
  */
 import type { Logger } from "@proto/jsonrpc";
-import { type BearerChallenge, parseBearerChallenge } from "./challenge";
+import { type BearerChallenge, parseBearerChallenge, splitScope } from "./challenge";
 import { applyClientAuth, type ClientIdentity, type KeyCache } from "./client-auth";
 import { type Discovery, discover } from "./discovery";
-import { OAuthError, OAuthErrorCode } from "./errors";
+import { OAuthError, OAuthErrorCode, raceAbort } from "./errors";
 import type { GrantResult } from "./grants";
 import { type HttpSettings, postForm } from "./http";
-import { coversScopes, selectScope, unionScopes } from "./scopes";
+import { coversScopes, selectScope, unionScopes, withOfflineAccess } from "./scopes";
 import { requestToken } from "./token-endpoint";
 import { createSessionState, type SessionState } from "./session-state";
 import type { StoredAuthorization, StoredClient, StoredTokens, TokenStore } from "./token-store";
@@ -96,8 +96,13 @@ async function refresh({ settings, strategy, state }: Engine, tokens: StoredToke
 async function grant({ settings, strategy, state }: Engine, discovery: Discovery, scope: string | undefined, signal: AbortSignal | undefined, counted: boolean): Promise<void> {
   if (counted) state.countAttempt();
   const result = await strategy.obtain(discovery, scope, state, signal);
+  const previous = state.value?.tokens;
+  // A grant without a refresh token (a step-up the server answered without one) keeps the one held.
+  const kept = result.tokens.refreshToken === undefined && previous?.refreshToken !== undefined && previous.issuer === discovery.issuer && previous.clientId === result.clientId
+    ? { refreshToken: previous.refreshToken } : {};
   const tokens: StoredTokens = {
     ...result.tokens,
+    ...kept,
     issuer: discovery.issuer,
     tokenEndpoint: discovery.metadata.token_endpoint,
     resource: discovery.resource,
@@ -135,7 +140,9 @@ async function fullAuthorization(engine: Engine, challenge: BearerChallenge | un
 async function stepUp(engine: Engine, challenge: BearerChallenge, signal?: AbortSignal): Promise<void> {
   if (challenge.scope === undefined) return fullAuthorization(engine, challenge, signal, true);
   const discovery = await discoverFor(engine, challenge, signal);
-  await grant(engine, discovery, unionScopes(engine.state.value?.tokens?.scope, challenge.scope), signal, true);
+  const union = splitScope(unionScopes(engine.state.value?.tokens?.scope, challenge.scope));
+  const scope = withOfflineAccess(union, { offlineAccess: engine.strategy.offlineAccess, serverScopes: discovery.metadata.scopes_supported }).join(" ");
+  await grant(engine, discovery, scope, signal, true);
 }
 
 /** Revokes the refresh token, then the access token (RFC 7009 §2.1); best effort: failures are logged. */
@@ -210,8 +217,11 @@ export function createSession(settings: SessionSettings, strategy: GrantStrategy
       const challenge = parseBearerChallenge(context.challenge);
       if (context.status === 403 && challenge?.error !== "insufficient_scope") return false;
       await state.load();
-      if (state.flight !== undefined && (await state.flight.then(() => true, () => false))) return true;
-      await state.single(() => (context.status === 403 && challenge !== undefined ? stepUp(engine, challenge, context.signal) : onUnauthorized(challenge, context.signal)));
+      // The request's signal only stops this caller waiting: the authorization goes on without it, so a
+      // connect attempt that gives up (its timeout, a retry) does not close the user's login page; the
+      // next request joins it. The user's part has its own deadline (`authorizationTimeoutMs`).
+      if (state.flight !== undefined && (await raceAbort(state.flight.then(() => true, () => false), context.signal))) return true;
+      await raceAbort(state.single(() => (context.status === 403 && challenge !== undefined ? stepUp(engine, challenge) : onUnauthorized(challenge))), context.signal);
       return true;
     },
 

@@ -16,7 +16,7 @@ export function createMissingCapabilityError(required: ClientCapabilities, what:
   const names = Object.keys(required).join(", ");
   return new JsonRpcError(
     McpErrorCode.MissingRequiredClientCapability,
-    `${what} needs the client capability "${names}", which this client did not declare at initialize; ` +
+    `${what} needs the client capability "${names}", which this client did not declare (at initialize, or in this request's clientCapabilities); ` +
       `use a client that supports it, or check ctx.clientCapabilities first and fall back`,
     { requiredCapabilities: required },
   );

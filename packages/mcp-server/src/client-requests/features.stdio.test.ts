@@ -88,11 +88,19 @@ describe("every server feature over real stdio, with the official SDK client", (
     expect(await completed).toBe("auth-1");
   });
 
-  it("cancels a running tool and keeps serving", async () => {
+  it("cancels a running tool: the server aborts its handler, and keeps serving", async () => {
+    const status = async (): Promise<{ running: number; aborted: number }> => {
+      const result = await client.callTool({ name: "slow-status", arguments: {} });
+      return JSON.parse((result.content as { text: string }[])[0]!.text) as { running: number; aborted: number };
+    };
     const controller = new AbortController();
     const call = client.callTool({ name: "slow", arguments: {} }, undefined, { signal: controller.signal });
-    setTimeout(() => controller.abort("stop"), 50);
+    // stdio is one ordered stream: each status call is read after the call it follows.
+    for (let polls = 0; (await status()).running === 0; polls++) expect(polls).toBeLessThan(1_000);
+    controller.abort("stop");
     await expect(call).rejects.toThrow();
+    // notifications/cancelled went out before this status request, on the same stream.
+    expect(await status()).toEqual({ running: 0, aborted: 1 });
     await expect(client.ping()).resolves.toEqual({});
   });
 });

@@ -11,6 +11,12 @@ export interface ClientRequestOptions {
   readonly signal?: AbortSignal;
   /** Milliseconds to wait for the answer; 0 for none. Default: the server's request timeout (60 s). People are slow: raise it for sampling and elicitation that wait for a human. */
   readonly timeoutMs?: number;
+  /**
+   * The key of this request in an `input_required` result when it runs under 2026-07-28 (unique
+   * within the call; 1-128 characters). Default `<sample|elicit|roots>-<n>` in call order.
+   * Ignored in 2025 sessions, where the request goes to the client as a JSON-RPC request.
+   */
+  readonly inputKey?: string;
 }
 
 /** Who a client request goes to: a request context (related to that request) or a session. */

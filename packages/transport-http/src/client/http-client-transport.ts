@@ -5,9 +5,11 @@
  * GET the URL expecting an SSE stream whose first event is `endpoint`).
  */
 import type { JsonRpcPayload, Transport, TransportSink } from "@proto/jsonrpc";
+import { isNotification, isRequest } from "@proto/jsonrpc";
 import type { HttpClientEvent, HttpClientEventListener, StreamableHttpClientOptions } from "./options";
 import { isHttpClientError } from "./http-error";
 import { isInitializeRequest, messagesOf } from "./lifecycle";
+import { modernClaim } from "./request-headers";
 import { createStreamableHttpClientTransport } from "./streamable-http-client";
 import { createSseClientTransport } from "../legacy/sse-client-transport";
 
@@ -26,7 +28,7 @@ export type HttpTransportKind = "streamable-http" | "sse";
 
 /** An HTTP client transport with automatic fallback. */
 export interface HttpClientTransport extends Transport {
-  /** The protocol in use, once the first `initialize` was accepted. */
+  /** The protocol in use, once the first `initialize` was accepted (modern 2026-07-28 requests, which need no fallback, leave it unset). */
   readonly kind: HttpTransportKind | undefined;
   /** The session id, when the server issued one (Streamable HTTP only). */
   readonly sessionId: string | undefined;
@@ -34,6 +36,12 @@ export interface HttpClientTransport extends Transport {
   readonly protocolVersion: string | undefined;
   /** Registers an event listener; returns the function that removes it. */
   subscribe(listener: HttpClientEventListener): () => void;
+}
+
+function isModernPayload(payload: JsonRpcPayload): boolean {
+  const messages = messagesOf(payload);
+  const first = messages[0];
+  return messages.length === 1 && first !== undefined && (isRequest(first) ? modernClaim(first) !== undefined : isNotification(first));
 }
 
 /** The statuses that mean "no Streamable HTTP here" on the first POST. */
@@ -131,6 +139,8 @@ export function createHttpClientTransport(url: string | URL, options: HttpClient
     },
     async send(payload) {
       if (kind !== undefined) return active.send(payload);
+      // Modern (2026-07-28) requests never lead to the legacy fallback: they go straight out, concurrently.
+      if (active === streamable && isModernPayload(payload)) return streamable.send(payload);
       if (deciding) {
         await deciding.catch(() => undefined);
         if (kind !== undefined) return active.send(payload);

@@ -50,6 +50,11 @@ export type HttpClientEvent =
     }
   /** The standalone GET stream for server-initiated messages is open, or the server offers none (405). */
   | { readonly type: "standalone-stream"; readonly state: "open" | "unsupported" | "failed"; readonly cause?: unknown }
+  /**
+   * A modern (2026-07-28) `tools/list` answer held a tool whose `x-mcp-header` annotations are
+   * invalid; the tool was dropped from the answer, as the spec requires over HTTP.
+   */
+  | { readonly type: "tool-rejected"; readonly tool: string; readonly reason: string }
   /** `createHttpClientTransport` fell back to the legacy HTTP+SSE transport (2024-11-05). */
   | { readonly type: "fallback"; readonly status: number };
 

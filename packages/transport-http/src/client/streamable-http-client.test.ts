@@ -116,6 +116,21 @@ describe("session, headers and lifecycle (scripted server)", () => {
     await peer.close();
   });
 
+  it("keeps a 400 that is not about the session an error: no re-initialization", async () => {
+    scripted = await startScriptedMcp({
+      call(m, res) {
+        res.writeHead(400, { "content-type": "application/json" });
+        res.end(JSON.stringify({ jsonrpc: "2.0", id: m.id, error: { code: -32600, message: "Bad Request: unsupported protocol version" } }));
+      },
+    });
+    const transport = createStreamableHttpClientTransport(scripted.url, { standaloneStream: false });
+    const { peer } = await drive(transport);
+    await initialize(peer);
+    await expect(peer.request("tools/list")).rejects.toThrow(/answered 400/);
+    expect(scripted.seen.filter((r) => (r.body as { method?: string } | undefined)?.method === "initialize")).toHaveLength(1);
+    await peer.close();
+  });
+
   it("sends custom headers through a custom fetch, and never lets them override its own", async () => {
     scripted = await startScriptedMcp();
     const urls: string[] = [];

@@ -3,15 +3,20 @@
  * payload is a POST; answers come as JSON or SSE; server-initiated messages come on the
  * standalone GET stream; dropped streams resume with `Last-Event-ID`; an expired session
  * is re-initialized transparently; `close()` ends the session with DELETE.
+ * A request that carries the 2026-07-28 claim (`_meta` `io.modelcontextprotocol/protocolVersion`)
+ * goes out on the modern wire instead (`modern-post.ts`): no session, headers from the body.
  * Runtime-neutral: `fetch`, `TextDecoder`, `AbortController` only.
  */
 import type { JsonRpcPayload, Transport, TransportSink } from "@proto/jsonrpc";
-import { encode, isResponse } from "@proto/jsonrpc";
+import { encode, isRequest, isResponse } from "@proto/jsonrpc";
 import type { HttpClientEventListener, StreamableHttpClientOptions } from "./options";
 import { consumeAnswer } from "./answers";
 import { createClientCore } from "./client-core";
 import { HttpClientError, HttpClientErrorCode } from "./http-error";
 import { createLifecycleMemory, messagesOf, requestIdsOf } from "./lifecycle";
+import { createModernPoster } from "./modern-post";
+import { modernClaim } from "./request-headers";
+import { createToolHeaders } from "./tool-headers";
 import { discardBody, errorFromResponse } from "./response-body";
 import { isEventStream } from "./resumable-stream";
 import { SESSION_ID_SHAPE, createSessionKeeper } from "./session-keeper";
@@ -37,6 +42,15 @@ function checkUrl(url: string | URL): URL {
     throw new TypeError(`createStreamableHttpClientTransport needs an http: or https: URL, got ${endpoint.protocol}`);
   }
   return endpoint;
+}
+
+/**
+ * A 400 whose JSON-RPC error speaks of the session ("Bad Request: No valid session ID provided")
+ * is how the official SDK's example servers, and the reference servers built on them, answer a
+ * session they no longer know; it is treated as the spec's 404.
+ */
+function namesStaleSession(refusal: HttpClientError): boolean {
+  return /session/i.test(refusal.rpcError?.message ?? "");
 }
 
 function closedError(): HttpClientError {
@@ -78,18 +92,27 @@ export function createStreamableHttpClientTransport(
   });
   const session = createSessionKeeper(core, lifecycle, standalone, options.reinitialize !== false);
   const wantsStandalone = options.standaloneStream !== false;
+  const modern = createModernPoster(core, createToolHeaders());
 
   async function post(payload: JsonRpcPayload, mayReinitialize: boolean): Promise<void> {
     if (closed) throw closedError();
     const messages = messagesOf(payload);
+    const single = messages.length === 1 ? messages[0] : undefined;
+    if (single !== undefined) {
+      const version = isRequest(single) ? modernClaim(single) : undefined;
+      if (version !== undefined && isRequest(single)) return modern.post(single, version);
+      if (modern.cancel(single)) return;
+    }
     const startsSession = lifecycle.observeOutbound(messages);
     if (startsSession) session.restart();
     else await session.ready();
     const sentSession = core.sessionId;
     const headers = core.postHeaders(startsSession);
     const response = await core.request({ method: "POST", url: endpoint, headers, body: encode(payload), signal: lifetime.signal });
-    if (response.status === 404 && sentSession !== undefined && !startsSession && mayReinitialize) {
-      await discardBody(response);
+    if ((response.status === 404 || response.status === 400) && sentSession !== undefined && !startsSession && mayReinitialize) {
+      const refusal = response.status === 400 ? await errorFromResponse("POST", endpoint, response) : undefined;
+      if (refusal !== undefined && !namesStaleSession(refusal)) throw refusal;
+      if (refusal === undefined) await discardBody(response);
       await session.expired(sentSession);
       // Responses answered requests of the expired session: nobody waits for them any more.
       return messages.every(isResponse) ? undefined : post(payload, false);

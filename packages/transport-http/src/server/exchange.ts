@@ -1,14 +1,16 @@
 /**
  * The `Exchange` of one POST frame (MCP 2025-11-25 transports, "Sending Messages to the Server"):
  * replies are written into that POST's response, as one JSON body or as an SSE stream, and the
- * response ends once every request of the frame has had its response (or was dropped).
+ * response ends when the sink (the `Peer`) finishes the frame: every answer written or dropped.
+ * The exchange never counts ids; a reply that cannot be encoded rejects and counts for nothing,
+ * so the peer's -32603 fallback answers on this same POST.
  *
  * In `auto` mode the answer stays JSON unless the server sends a notification or request related
  * to the call before the last response; then it becomes SSE and what was held back goes first.
  * A class, not closures: one allocation per POST on the hot path.
  */
 import { encode, isRequest, isResponse } from "@proto/jsonrpc";
-import type { Exchange, ExchangeInfo, JsonRpcId, JsonRpcMessage, JsonRpcPayload, JsonRpcResponse } from "@proto/jsonrpc";
+import type { Exchange, ExchangeInfo, JsonRpcMessage, JsonRpcPayload, JsonRpcResponse } from "@proto/jsonrpc";
 import { HttpServerError, HttpServerFault } from "./errors";
 import type { HttpOut, OutHeaders } from "./io";
 import type { StreamHooks, SseStream } from "./stream";
@@ -23,8 +25,8 @@ export interface PostExchangeContext {
   readonly mode: ResponseMode;
   /** The frame was a JSON array: answer with an array in JSON mode. */
   readonly batch: boolean;
-  /** Ids the frame's requests carry (`null` for invalid elements whose id was unreadable). */
-  readonly expected: readonly (JsonRpcId | null)[];
+  /** The frame holds a request (or an invalid element, which is answered): `sse` mode opens its stream at once. */
+  readonly answered: boolean;
   /** Headers every answer carries (session id, CORS). */
   readonly headers: OutHeaders;
   /** Opens the logical stream this POST answers on. */
@@ -39,13 +41,11 @@ export interface PostExchangeContext {
   readonly onEnd: (() => void) | undefined;
   /** Reports faults. */
   fault(error: HttpServerError): void;
+  /** The status of a single JSON answer (modern requests: 400/404 for some errors). Default 200. */
+  readonly statusOf?: (message: JsonRpcMessage) => number;
 }
 
 const SSE_HEADERS: OutHeaders = { "content-type": "text/event-stream", "cache-control": "no-cache, no-transform" };
-
-function keyOf(id: JsonRpcId | null): string {
-  return id === null ? "null" : typeof id === "number" ? `n${id}` : `s${id}`;
-}
 
 function gone(message: string): HttpServerError {
   return new HttpServerError(HttpServerFault.StreamGone, message);
@@ -55,11 +55,9 @@ function gone(message: string): HttpServerError {
 export class PostExchange implements Exchange {
   readonly info: ExchangeInfo;
   private state: "pending" | "sse" | "done" = "pending";
-  private remaining: number;
-  /** The single expected id key (the usual frame), or a multiset of them for a batch. */
-  private readonly single: string | undefined;
-  private readonly waiting: Map<string, number> | undefined;
+  /** Responses held for the JSON answer, and their encodings (checked when replied). */
   private readonly held: JsonRpcMessage[] = [];
+  private readonly texts: string[] = [];
   // created on first read: an AbortController costs more than the rest of a small exchange
   private controller: AbortController | undefined;
   private abortReason: Error | undefined;
@@ -67,17 +65,10 @@ export class PostExchange implements Exchange {
 
   constructor(private readonly ctx: PostExchangeContext) {
     this.info = ctx.info;
-    this.remaining = ctx.expected.length;
-    if (ctx.expected.length === 1) this.single = keyOf(ctx.expected[0] as JsonRpcId | null);
-    else {
-      const waiting = new Map<string, number>();
-      for (const id of ctx.expected) waiting.set(keyOf(id), (waiting.get(keyOf(id)) ?? 0) + 1);
-      this.waiting = waiting;
-    }
     ctx.out.onAbort(() => {
       if (this.state === "pending") this.abort(gone("the client disconnected before the response"));
     });
-    if (ctx.mode === "sse") this.startStream();
+    if (ctx.mode === "sse" && ctx.answered) this.startStream();
   }
 
   /** Aborted when the POST's client leaves (and the stream cannot be resumed), or the session closes. */
@@ -89,25 +80,35 @@ export class PostExchange implements Exchange {
     return this.controller.signal;
   }
 
-  /** Sends a payload on this POST's answer. */
+  /** Sends a payload on this POST's answer. Rejects (and counts for nothing) when it cannot be encoded or the POST is over. */
   reply(payload: JsonRpcPayload): Promise<void> {
     if (this.state === "done") return Promise.reject(gone("this POST was already answered or its client went away; send unrelated messages with transport.send"));
     const messages: readonly JsonRpcMessage[] = Array.isArray(payload) ? payload : [payload as JsonRpcMessage];
-    for (const message of messages) this.take(message);
     if (this.state === "sse" && this.stream) return this.writeAll(this.stream, messages);
     const related = messages.filter((message) => !isResponse(message));
-    if (related.length > 0 && this.ctx.mode !== "json") return this.writeAll(this.startStream(), this.held.splice(0).concat(messages));
-    for (const message of messages) if (isResponse(message)) this.held.push(message);
-    const forwarded = related.length > 0 ? this.forward(related) : Promise.resolve();
-    if (this.remaining === 0) this.sendJson();
-    return forwarded;
+    if (related.length > 0 && this.ctx.mode !== "json") {
+      const held = this.held.splice(0);
+      this.texts.length = 0;
+      return this.writeAll(this.startStream(), held.concat(messages));
+    }
+    const responses = related.length === 0 ? messages : messages.filter(isResponse);
+    const texts: string[] = [];
+    try {
+      for (const message of responses) texts.push(encode(message));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    for (let i = 0; i < responses.length; i++) {
+      this.take(responses[i] as JsonRpcMessage);
+      this.held.push(responses[i] as JsonRpcMessage);
+      this.texts.push(texts[i] as string);
+    }
+    return related.length > 0 ? this.forward(related) : Promise.resolve();
   }
 
-  /** The peer will never answer `id` (the client cancelled it): stop waiting for it. */
-  drop(id: JsonRpcId): void {
+  /** The frame owes nothing more (told by the peer): the answer ends (JSON body, end of stream, or 202). */
+  finish(): void {
     if (this.state === "done") return;
-    this.settle(id);
-    if (this.remaining > 0) return;
     if (this.state === "sse" && this.stream) this.stream.finish();
     else if (this.held.length > 0) this.sendJson();
     else {
@@ -126,24 +127,8 @@ export class PostExchange implements Exchange {
     stream?.close();
   }
 
-  private settle(id: JsonRpcId | null): void {
-    const key = keyOf(id);
-    if (this.waiting === undefined) {
-      if (key !== this.single || this.remaining === 0) return;
-      this.remaining = 0;
-      return;
-    }
-    const count = this.waiting.get(key);
-    if (count === undefined) return;
-    if (count === 1) this.waiting.delete(key);
-    else this.waiting.set(key, count - 1);
-    this.remaining -= 1;
-  }
-
   private take(message: JsonRpcMessage): void {
-    if (!isResponse(message)) return;
-    this.ctx.onResponse?.(message);
-    this.settle(message.id);
+    if (isResponse(message)) this.ctx.onResponse?.(message);
   }
 
   private end(): void {
@@ -164,18 +149,25 @@ export class PostExchange implements Exchange {
     return stream;
   }
 
+  /** Encodes every message first, so a payload that cannot be encoded writes nothing and rejects whole. */
   private writeAll(target: SseStream, messages: readonly JsonRpcMessage[]): Promise<void> {
-    const writes = messages.map((message) => target.write(message));
-    if (this.remaining === 0) target.finish();
-    return writes.length === 1 ? (writes[0] as Promise<void>) : Promise.all(writes).then(() => undefined);
+    const texts: string[] = [];
+    try {
+      for (const message of messages) texts.push(encode(message));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    for (const message of messages) this.take(message);
+    if (messages.length === 1) return target.write(messages[0] as JsonRpcMessage, texts[0]);
+    return Promise.all(messages.map((message, i) => target.write(message, texts[i]))).then(() => undefined);
   }
 
   private sendJson(): void {
-    const body = this.ctx.batch ? encode(this.held) : encode(this.held[0] as JsonRpcMessage);
-    this.ctx.out.send(200, { "content-type": "application/json", ...this.ctx.headers }, body);
+    const body = this.ctx.batch ? `[${this.texts.join(",")}]` : (this.texts[0] as string);
+    const status = this.ctx.statusOf === undefined || this.ctx.batch ? 200 : this.ctx.statusOf(this.held[0] as JsonRpcMessage);
+    this.ctx.out.send(status, { "content-type": "application/json", ...this.ctx.headers }, body);
     this.end();
   }
-
   private forward(related: readonly JsonRpcMessage[]): Promise<void> {
     const unsolicited = this.ctx.unsolicited;
     if (unsolicited) return unsolicited(related.length === 1 ? (related[0] as JsonRpcMessage) : related);

@@ -5,19 +5,18 @@
  * this POST (JSON or SSE), or answers 202 when the frame holds no request.
  */
 import { decode, deliverFrame, isRequest } from "@proto/jsonrpc";
-import type { DecodeResult, Exchange, ExchangeInfo, JsonRpcId, JsonRpcMessage, JsonRpcRequest, Principal } from "@proto/jsonrpc";
+import type { DecodeResult, ExchangeInfo, JsonRpcMessage, JsonRpcRequest, Principal } from "@proto/jsonrpc";
 import { allowsBatches } from "@proto/mcp-protocol";
 import { HttpHeader, LifecycleMethod, MediaType } from "../shared/headers";
 import { authenticateRequest, checkScopes } from "./auth-step";
 import { acceptsPriming, ASSUMED_PROTOCOL_VERSION, checkVersion, findSession, openSession, versionOf } from "./context";
 import type { CoreContext } from "./context";
-import { HttpServerError, HttpServerFault } from "./errors";
 import { PostExchange } from "./exchange";
 import { accepts, isJsonContentType, sendError, sendFailure } from "./http-util";
 import type { HttpIn, HttpOut, OutHeaders } from "./io";
+import { classifyPost } from "./modern-ladder";
+import { serveModernPost } from "./modern-post";
 import type { Session } from "./session";
-
-const NEVER = new AbortController().signal;
 
 function acceptsBoth(accept: string | undefined): boolean {
   if (accept === undefined) return false;
@@ -60,6 +59,8 @@ export async function handlePost(ctx: CoreContext, input: HttpIn, out: HttpOut, 
   if (!decoded) return;
   const batch = Array.isArray(decoded.payload);
   const messages: readonly JsonRpcMessage[] = batch ? (decoded.payload as readonly JsonRpcMessage[]) : [decoded.payload as JsonRpcMessage];
+  const verdict = classifyPost(messages, batch, input);
+  if (verdict.kind !== "legacy") return serveModernPost(ctx, verdict, { input, out, cors, decoded, principal: auth.principal });
   const init = messages.find((m): m is JsonRpcRequest => isRequest(m) && m.method === LifecycleMethod.Initialize);
   if (init && (batch || messages.length !== 1)) {
     sendError(out, 400, "initialize must be sent alone, not inside a batch", cors);
@@ -98,42 +99,21 @@ function deliver(ctx: CoreContext, d: Delivery): void {
   const { session, out } = d;
   const sink = session.sink;
   if (!sink) return sendError(out, 500, "the session has no sink", d.cors);
-  const expected: (JsonRpcId | null)[] = [];
-  for (const message of d.messages) if (isRequest(message)) expected.push(message.id);
-  for (const failure of d.decoded.invalid) expected.push(failure.id);
   const headers: OutHeaders = session.id === undefined ? d.cors : { ...d.cors, [HttpHeader.SessionId]: session.id };
-  const info = exchangeInfo(session, d.principal, d.input);
-  const unsolicited = session.id === undefined ? undefined : session.transport.send;
-  if (expected.length === 0) {
-    const exchange: Exchange = {
-      reply: (payload) => {
-        if (unsolicited) return unsolicited(payload);
-        const messages = Array.isArray(payload) ? payload : [payload];
-        if (!messages.some(isRequest)) return Promise.resolve(); // stateless: nowhere to go, dropped like on any lossy stream
-        return Promise.reject(new HttpServerError(HttpServerFault.StreamGone, "a stateless notification POST has no stream to carry a request to the client"));
-      },
-      signal: NEVER,
-      info,
-    };
-    deliverFrame(d.decoded, sink, exchange);
-    out.send(202, headers);
-    if (session.id === undefined) void session.close();
-    return;
-  }
   let initFailed = false;
   const store = session.id === undefined ? undefined : ctx.opts.eventStore;
   const version = d.init ? requestedVersion(d.init) : versionOf(d.input, session);
   let untrack: () => void = () => undefined;
   const post = new PostExchange({
-    info,
+    info: exchangeInfo(session, d.principal, d.input),
     out,
     mode: ctx.opts.responseMode,
     batch: d.batch,
-    expected,
+    answered: d.decoded.invalid.length > 0 || d.messages.some(isRequest),
     headers,
     openStream: (hooks) => session.openStream(hooks),
     prime: store !== undefined && acceptsPriming(version, session),
-    unsolicited,
+    unsolicited: session.id === undefined ? undefined : session.transport.send,
     onResponse: d.init ? (response) => {
       if (response.id !== d.init?.id) return;
       const negotiated = "result" in response ? (response.result as { protocolVersion?: unknown } | null)?.protocolVersion : undefined;

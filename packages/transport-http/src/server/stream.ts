@@ -42,8 +42,8 @@ export interface SseStream {
   readonly connected: boolean;
   /** True once the client holds an event id of this stream (it can resume). */
   readonly resumable: boolean;
-  /** Writes one message as an event (stored first when there is a store). */
-  write(message: JsonRpcMessage): Promise<void>;
+  /** Writes one message as an event (stored first when there is a store); `data` is its encoding when the caller has it. */
+  write(message: JsonRpcMessage, data?: string): Promise<void>;
   /** Attaches a fresh connection; `prime` sends the priming event first (store only). */
   attach(connection: ConnectionWriter, prime: boolean): void;
   /** Replays the events after `lastEventId` on `connection`, then attaches it (or ends it if the stream is done). */
@@ -131,8 +131,8 @@ export function createSseStream(id: string, settings: StreamSettings, hooks: Str
     }
   }
 
-  async function emit(message: JsonRpcMessage): Promise<void> {
-    const data = encode(message);
+  async function emit(message: JsonRpcMessage, encoded: string | undefined): Promise<void> {
+    const data = encoded ?? encode(message);
     const eventId = await append(message);
     const current = connection;
     if (current && !current.closed) {
@@ -169,9 +169,9 @@ export function createSseStream(id: string, settings: StreamSettings, hooks: Str
     get resumable() {
       return resumable;
     },
-    write(message) {
+    write(message, data) {
       if (finished) return Promise.reject(gone(id));
-      return enqueue(() => emit(message));
+      return enqueue(() => emit(message, data));
     },
     attach(next, prime) {
       connect(next);

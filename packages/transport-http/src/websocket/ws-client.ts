@@ -4,13 +4,14 @@
  * then carries one JSON-RPC frame per text message. Node only.
  */
 import type { Transport, TransportSink } from "@proto/jsonrpc";
-import { WebSocket } from "ws";
+import type { WebSocket } from "ws";
 import type { IncomingMessage } from "node:http";
 import type { HttpAuth } from "../client/http-auth";
 import { assertBearerToken } from "../client/http-auth";
 import { HttpClientError, HttpClientErrorCode } from "../client/http-error";
 import type { WebSocketLimits } from "./ws-transport";
 import { MCP_SUBPROTOCOL, wrapWebSocket } from "./ws-transport";
+import { loadWs } from "./load-ws";
 
 /** Options of `createWebSocketClientTransport`. */
 export interface WebSocketClientOptions extends WebSocketLimits {
@@ -25,8 +26,9 @@ export interface WebSocketClientOptions extends WebSocketLimits {
 type Opened = { readonly socket: WebSocket } | { readonly refused: IncomingMessage } | { readonly error: Error };
 
 function open(url: URL, headers: Record<string, string>, options: WebSocketClientOptions): Promise<Opened> {
+  const ws = loadWs("createWebSocketClientTransport");
   return new Promise((resolve) => {
-    const socket = new WebSocket(url, [MCP_SUBPROTOCOL], {
+    const socket = new ws.WebSocket(url, [MCP_SUBPROTOCOL], {
       headers,
       maxPayload: options.maxMessageBytes ?? 4 * 1024 * 1024,
       handshakeTimeout: options.handshakeTimeoutMs ?? 30_000,
@@ -93,6 +95,7 @@ export function createWebSocketClientTransport(url: string | URL, options: WebSo
   if (target.protocol !== "ws:" && target.protocol !== "wss:") {
     throw new TypeError(`createWebSocketClientTransport needs a ws: or wss: URL, got ${target.protocol}`);
   }
+  loadWs("createWebSocketClientTransport");
   let inner: Transport | undefined;
   let started = false;
   let closed = false;

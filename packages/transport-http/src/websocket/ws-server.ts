@@ -8,12 +8,12 @@
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import type { Logger, Principal, Transport } from "@proto/jsonrpc";
-import { WebSocketServer } from "ws";
 import type { HostCheckOptions } from "../server/guards";
 import { checkHostAndOrigin, isLoopbackAddress } from "../server/guards";
 import type { HttpRequestLike } from "../server/io";
 import type { WebSocketLimits } from "./ws-transport";
 import { MCP_SUBPROTOCOL, wrapWebSocket } from "./ws-transport";
+import { loadWs } from "./load-ws";
 
 /** Options of `createWebSocketServer`. */
 export interface WebSocketServerOptions extends WebSocketLimits {
@@ -92,7 +92,7 @@ export function createWebSocketServer(options: WebSocketServerOptions): WebSocke
   const path = options.path ?? "/mcp";
   const maxConnections = options.maxConnections ?? 1_000;
   const live = new Set<Transport>();
-  const wss = new WebSocketServer({
+  const wss = new (loadWs("createWebSocketServer").WebSocketServer)({
     noServer: true,
     maxPayload: options.maxMessageBytes ?? 4 * 1024 * 1024,
     perMessageDeflate: false,

@@ -2,7 +2,9 @@
  * Test fixture (not part of the package surface): a tiny MCP-ish server built on a jsonrpc
  * `Peer`, standing in for @proto/mcp-server in transport tests. It answers `initialize`,
  * `ping`, `tools/list` and `tools/call` (tools `echo`, `chatty` that logs before answering,
- * `whoami`, `wait` that blocks on a gate, `ask` that requests `roots/list` from the client).
+ * `whoami`, `wait` that blocks on a gate, `ask` that requests `roots/list` from the client,
+ * `bigint` whose result JSON cannot carry, `chatty-bigint` that logs first), and the extension
+ * method `x/bigint` (a result with a `BigInt`).
  */
 import { createPeer } from "@proto/jsonrpc";
 import type { ExchangeInfo, JsonRpcParams, Peer, Transport } from "@proto/jsonrpc";
@@ -49,7 +51,7 @@ export interface EchoServer {
   readonly aborted: unknown[];
 }
 
-const TOOLS = ["echo", "chatty", "whoami", "ticks", "wait", "ask"].map((name) => ({ name, inputSchema: { type: "object" } }));
+const TOOLS = ["echo", "chatty", "whoami", "ticks", "wait", "ask", "bigint", "chatty-bigint"].map((name) => ({ name, inputSchema: { type: "object" } }));
 
 function args(params: JsonRpcParams | undefined): { [key: string]: unknown } {
   const value = (params as { arguments?: unknown } | undefined)?.arguments;
@@ -78,6 +80,7 @@ export function createEchoServer(): EchoServer {
     peer.handleNotification("notifications/initialized", () => undefined);
     peer.handle("ping", () => ({}));
     peer.handle("echo", (params) => params ?? {});
+    peer.handle("x/bigint", () => ({ n: 10n }));
     peer.handle("tools/list", () => ({ tools: TOOLS }));
     peer.handle("tools/call", async (params, ctx) => {
       calls.push(ctx.info);
@@ -108,6 +111,11 @@ export function createEchoServer(): EchoServer {
           });
           aborted.push(ctx.signal.reason);
           return text("aborted");
+        case "bigint":
+          return { n: 10n };
+        case "chatty-bigint":
+          await ctx.notify("notifications/message", { level: "info", data: "about to fail" });
+          return { n: 10n };
         case "ask":
           return text(await ctx.request("roots/list", {}));
         default:

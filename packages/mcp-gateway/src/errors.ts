@@ -1,0 +1,83 @@
+/**
+ * Child failures, in one shape wherever they surface (the reference's repair data): an
+ * `isError` tool result for `tools/call` (the details under `_meta["dev.proto/gateway"]`, not
+ * in `structuredContent`, which the tool's `outputSchema` may bind), JSON-RPC error data
+ * elsewhere. Unknown names and URIs are -32602 with the candidates.
+ */
+import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import type { CallToolResult } from "@proto/mcp-protocol";
+
+/** The `_meta` key of gateway details on tool results. */
+export const GATEWAY_META_KEY = "dev.proto/gateway";
+
+/** Stable codes of gateway errors (the reference's `M-*` identities). */
+export const GatewayErrorCode = {
+  /** A tool, prompt or resource the gateway does not route (-32602, with `candidates`). */
+  UnknownName: "M-GW-002",
+  /** A child failed while serving a request. */
+  ChildFailed: "M-GW-004",
+  /** A `ui://` URI that is no view of any child (-32602). */
+  UnknownView: "M-UI-002",
+  /** A child failed while serving a view. */
+  ViewFailed: "M-UI-004",
+} as const;
+
+/** One of `GatewayErrorCode`. */
+export type GatewayErrorCode = (typeof GatewayErrorCode)[keyof typeof GatewayErrorCode];
+
+/** Why a child failed. */
+export type FailureReason = "disconnect" | "timeout" | "parse" | "unavailable" | "auth";
+
+/** What is known about a failure. */
+export interface FailureDetail {
+  readonly exitCode?: number | null;
+  readonly signal?: string | null;
+  readonly stderrTail?: readonly string[];
+  readonly errno?: string;
+  readonly status?: number;
+  readonly elapsedMs?: number;
+  readonly timeoutMs?: number;
+  readonly attempt?: number;
+  readonly cause?: string;
+}
+
+/** The data of every child failure. */
+export interface ChildFailure {
+  readonly code: GatewayErrorCode;
+  readonly child: string;
+  readonly reason: FailureReason;
+  readonly method: string;
+  readonly tool?: string;
+  readonly uri?: string;
+  readonly retryable: boolean;
+  readonly detail: FailureDetail;
+  /** One sentence: what to do. */
+  readonly repair: string;
+}
+
+function message(failure: ChildFailure): string {
+  const what = failure.tool !== undefined ? `tool "${failure.tool}"` : failure.uri !== undefined ? `"${failure.uri}"` : failure.method;
+  return `Child server "${failure.child}" failed (${failure.reason}) on ${what}: ${failure.repair}`;
+}
+
+/** The `tools/call` answer for a failure: an `isError` result whose text says what to do. */
+export function failureResult(failure: ChildFailure): CallToolResult {
+  return { content: [{ type: "text", text: message(failure) }], isError: true, _meta: { [GATEWAY_META_KEY]: { ...failure } } };
+}
+
+/** The JSON-RPC error for a failure outside `tools/call` (-32603 with the failure as `data`). */
+export function failureError(failure: ChildFailure): JsonRpcError {
+  return new JsonRpcError(ErrorCode.InternalError, message(failure), { ...failure });
+}
+
+/** -32602 for a name or URI nobody serves, with what could have been meant. */
+export function unknownError(kind: "tool" | "prompt" | "resource", name: string, candidates: readonly string[], ambiguous: boolean): JsonRpcError {
+  const ui = kind === "resource" && name.toLowerCase().startsWith("ui://");
+  const code = ui ? GatewayErrorCode.UnknownView : GatewayErrorCode.UnknownName;
+  const shown = name.length > 200 ? `${name.slice(0, 200)}...` : name;
+  const text = ambiguous
+    ? `Ambiguous ${kind} "${shown}": several child servers have it; call one of ${candidates.join(", ")}`
+    : `Unknown ${kind}: ${shown}; list again (${kind === "resource" ? "resources/list" : `${kind}s/list`}) for the names this gateway serves`;
+  const repair = ambiguous ? `use the namespaced name: ${candidates.join(" or ")}` : "list again: the child may have removed it, or it is filtered out";
+  return new JsonRpcError(ErrorCode.InvalidParams, text, { code, [kind]: name, candidates: [...candidates], repair });
+}

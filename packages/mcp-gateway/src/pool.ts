@@ -1,0 +1,156 @@
+/**
+ * A set of running children serving one or more upstream sessions: their starts (fail-open,
+ * the first lists waiting up to `readyTimeoutMs`), the catalog rebuilt when a child's lists
+ * change (upstream sessions told only when what they see changed), and the upstream side of
+ * what children send: logs tagged by child, resource updates under rewritten URIs, and
+ * sampling / elicitation / roots requests relayed to the upstream client.
+ */
+import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import type { ServerRequestContext } from "@proto/mcp-client";
+import type { LoggingLevel } from "@proto/mcp-protocol";
+import type { RequestContext, ServerSession } from "@proto/mcp-server";
+import { buildCatalog } from "./catalog";
+import type { Catalog } from "./catalog";
+import { createChild } from "./child";
+import type { ChildRuntime } from "./child";
+import type { Relay } from "./child-client";
+import type { GatewaySettings } from "./settings";
+import { childSettings } from "./settings";
+import { createUriMapper } from "./uris";
+
+/** The upstream side a pool talks to. */
+export interface PoolUpstream {
+  /** The sessions to notify. */
+  sessions(): Iterable<ServerSession>;
+  sendLog(session: ServerSession, level: LoggingLevel, data: unknown, logger: string): void;
+}
+
+/** A set of children and its catalog. */
+export interface Pool {
+  readonly children: ReadonlyMap<string, ChildRuntime>;
+  /** Starts every enabled child; resolves once eager ones settled or `readyTimeoutMs` passed. Rejects when a `required` child fails to start. */
+  start(): Promise<void>;
+  /** Resolves when the first lists may be answered (start() settled or timed out). */
+  ready(): Promise<void>;
+  catalog(): Catalog;
+  /** Runs a forwarded request, remembering its upstream context so a child's requests travel with it. */
+  track<T>(child: string, ctx: RequestContext, run: () => Promise<T>): Promise<T>;
+  /** Upstream subscriptions, by session. */
+  readonly subscriptions: Map<ServerSession, Set<string>>;
+  close(): Promise<void>;
+}
+
+const CAPABILITY: { readonly [method: string]: "sampling" | "elicitation" | "roots" } = {
+  "sampling/createMessage": "sampling",
+  "elicitation/create": "elicitation",
+  "roots/list": "roots",
+};
+
+/** Creates a pool; nothing runs until `start()`. */
+export function createPool(settings: GatewaySettings, upstream: PoolUpstream): Pool {
+  const children = new Map<string, ChildRuntime>();
+  const inFlight = new Map<string, Set<RequestContext>>();
+  const subscriptions = new Map<ServerSession, Set<string>>();
+  let catalog: Catalog | undefined;
+  let shown: { readonly tools: string; readonly prompts: string; readonly resources: string } | undefined;
+  let started: Promise<void> | undefined;
+  let readyGate: Promise<void> | undefined;
+
+  const rebuild = (): Catalog =>
+    buildCatalog(
+      [...children.values()].map((c) => ({ name: c.name, snapshot: c.snapshot, filters: settings.filters(c.name) })),
+      { gateway: settings.name, separator: settings.separator, style: settings.style },
+    );
+
+  const view = (c: Catalog) => ({
+    tools: JSON.stringify(c.tools.map((t) => t.tool)),
+    prompts: JSON.stringify(c.prompts.map((p) => p.prompt)),
+    resources: JSON.stringify([c.resources.map((r) => r.resource), c.templates.map((t) => t.template)]),
+  });
+
+  function changed(): void {
+    catalog = rebuild();
+    for (const warning of catalog.warnings) settings.logger.warn(`gateway: ${warning}`);
+    const next = view(catalog);
+    const before = shown ?? next;
+    shown = next;
+    for (const kind of ["tools", "prompts", "resources"] as const) {
+      if (before[kind] === next[kind]) continue;
+      for (const session of upstream.sessions()) {
+        if (session.initialized) void session.notify(`notifications/${kind}/list_changed`).catch(() => {});
+      }
+    }
+  }
+
+  function relayFor(child: string): Relay {
+    return async (method, params, context: ServerRequestContext) => {
+      const contexts = inFlight.get(child);
+      const ctx = contexts?.size === 1 ? [...contexts][0] : undefined;
+      const session = ctx?.session ?? [...upstream.sessions()].filter((s) => s.initialized).pop();
+      const capabilities = ctx?.clientCapabilities ?? session?.clientCapabilities ?? {};
+      const needed = CAPABILITY[method] as "sampling" | "elicitation" | "roots";
+      if (session === undefined || capabilities[needed] === undefined) {
+        throw new JsonRpcError(ErrorCode.MethodNotFound, `The gateway's client did not declare "${needed}", so "${method}" from child "${child}" cannot be relayed`);
+      }
+      const options = { signal: context.signal, timeoutMs: 600_000 };
+      const body = params as { [key: string]: unknown };
+      return ctx !== undefined ? ctx.request(method, body, options) : session.request(method, body, options);
+    };
+  }
+
+  for (const [name, config] of Object.entries(settings.children)) {
+    const map = createUriMapper(settings.name, name);
+    children.set(
+      name,
+      createChild(name, config, childSettings(settings, name, config), {
+        relay: relayFor(name),
+        changed,
+        logger: settings.logger,
+        log: ({ level, logger, data }) => {
+          for (const session of upstream.sessions()) upstream.sendLog(session, level as LoggingLevel, data, logger === undefined ? name : `${name}/${logger}`);
+        },
+        resourceUpdated: (uri) => {
+          const exposed = map.toExposed(uri);
+          for (const [session, uris] of subscriptions) if (uris.has(exposed)) void session.notify("notifications/resources/updated", { uri: exposed }).catch(() => {});
+        },
+      }),
+    );
+  }
+
+  shown = view(rebuild());
+
+  function start(): Promise<void> {
+    started ??= (async () => {
+      const runs = [...children.values()].filter((c) => c.state !== "disabled").map((c) => ({ c, run: c.start() }));
+      for (const { run } of runs) run.catch(() => {});
+      const required = runs.filter(({ c }) => c.config.required === true).map(({ run }) => run);
+      const eager = runs.filter(({ c }) => c.config.lifecycle !== "lazy").map(({ run }) => run.catch(() => {}));
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, settings.readyTimeoutMs)));
+      readyGate = Promise.race([Promise.all(eager).then(() => {}), timeout]).finally(() => clearTimeout(timer));
+      await Promise.all([readyGate, ...required]);
+    })();
+    return started;
+  }
+
+  return {
+    children,
+    start,
+    ready: () => (readyGate ?? start().catch(() => {})) as Promise<void>,
+    catalog: () => (catalog ??= rebuild()),
+    async track(child, ctx, run) {
+      let set = inFlight.get(child);
+      if (set === undefined) inFlight.set(child, (set = new Set()));
+      set.add(ctx);
+      try {
+        return await run();
+      } finally {
+        set.delete(ctx);
+      }
+    },
+    subscriptions,
+    async close() {
+      await Promise.all([...children.values()].map((c) => c.close().catch(() => {})));
+    },
+  };
+}
