@@ -16,7 +16,6 @@ import { chromium, type Browser, type FrameLocator, type Page } from "playwright
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DASHBOARD_URI } from "../../examples/everything/src/apps";
 import { startHttpServer, type RunningHttpServer } from "../../examples/everything/src/http";
-import type { DashboardHost } from "./fixtures/dashboard-host";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
@@ -50,8 +49,6 @@ async function serveHostPage(): Promise<string> {
   return `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
 }
 
-const host = <T>(run: (h: DashboardHost, arg: unknown) => T | Promise<T>, arg?: unknown): Promise<T> =>
-  page.evaluate(([source, a]) => new Function("h", "a", `return (${source})(h, a)`)(window.dashboardHost, a) as T, [run.toString(), arg] as const);
 
 const view = (): FrameLocator => page.frameLocator("#view");
 
@@ -72,23 +69,23 @@ afterAll(async () => {
 
 describe("the everything dashboard under the official AppBridge in Chromium", () => {
   it("initializes and reports its size", async () => {
-    const sizes = await host((h) => h.sizes);
+    const sizes = (await page.evaluate(() => window.dashboardHost?.sizes)) ?? [];
     expect(sizes.length).toBeGreaterThan(0);
     expect(sizes[0]).toEqual({ width: expect.any(Number), height: expect.any(Number) });
     expect(sizes[0]?.height).toBeGreaterThan(0);
   });
 
   it("renders a forwarded tool result and calls its app-only tool through the host", async () => {
-    await host((h) => h.showDashboard());
+    await page.evaluate(() => window.dashboardHost?.showDashboard());
     await expect.poll(() => view().locator("#calls").textContent()).toBe("1");
     await view().locator("#refresh").click();
     await expect.poll(() => view().locator("#calls").textContent()).toBe("2");
   });
 
   it("shows tool errors: an isError result, and a tools/call the host fails", async () => {
-    await host((h) => h.sendToolResult({ content: [{ type: "text", text: "the forecast service is down" }], isError: true }));
+    await page.evaluate(() => window.dashboardHost?.sendToolResult({ content: [{ type: "text", text: "the forecast service is down" }], isError: true }));
     await expect.poll(() => view().locator("#error").textContent()).toBe("the forecast service is down");
-    await host((h, message) => h.failCalls(message as string), "refresh refused by the host");
+    await page.evaluate(() => window.dashboardHost?.failCalls("refresh refused by the host"));
     await view().locator("#refresh").click();
     await expect.poll(() => view().locator("#error").textContent()).toMatch(/refresh refused by the host/);
     expect(await view().locator("#calls").textContent()).toBe("2");
@@ -96,9 +93,9 @@ describe("the everything dashboard under the official AppBridge in Chromium", ()
 
   it("ignores messages from frames other than its host, and answers ui/resource-teardown", async () => {
     const forged = { jsonrpc: "2.0", method: "ui/notifications/tool-result", params: { content: [], structuredContent: { calls: 999, at: "forged" } } };
-    await host((h, message) => h.forge(message), forged);
+    await page.evaluate((message) => window.dashboardHost?.forge(message), forged);
     // The teardown round trip comes after the forged message: had the view taken it, it would show now.
-    expect(await host((h) => h.teardown())).toEqual({});
+    expect(await page.evaluate(() => window.dashboardHost?.teardown())).toEqual({});
     expect(await view().locator("#calls").textContent()).toBe("2");
     expect(await view().locator("#at").textContent()).not.toBe("forged");
   });

@@ -46,7 +46,7 @@ function createInterceptors(state: AppsState, report: () => LinkReport): { reado
     "tools/call": (params, ctx, next) => {
       const name = param(params, "name");
       if (typeof name === "string" && !isServed(state, ctx.session) && isAppOnly(readToolUi(registryOf(state).tool(name)?._meta))) {
-        throw new JsonRpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}; call tools/list for the available tools`);
+        throw new JsonRpcError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 200)}; call tools/list for the available tools`);
       }
       return next();
     },

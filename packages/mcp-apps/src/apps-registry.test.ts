@@ -26,7 +26,7 @@ function make() {
 async function connect(server: Server, ui: boolean): Promise<Client> {
   const [a, b] = createMemoryTransportPair();
   await server.connect(b);
-  const client = createClient({ info: { name: "host", version: "1" }, ...(ui ? { extensions: { [UI_EXTENSION_ID]: { mimeTypes: [UI_MIME_TYPE] } } } : {}) });
+  const client = createClient({ info: { name: "host", version: "1" }, protocol: "2025-11-25", ...(ui ? { extensions: { [UI_EXTENSION_ID]: { mimeTypes: [UI_MIME_TYPE] } } } : {}) });
   clients.push(client);
   await client.connect(a);
   return client;

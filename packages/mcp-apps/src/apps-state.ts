@@ -1,5 +1,4 @@
 /** The state `createApps` owns and its extension reads: options, the server's registry, the link report. */
-import type { Logger } from "@proto/jsonrpc";
 import type { ExtensionHost, ServerRegistry, ServerSession } from "@proto/mcp-server";
 import { isUiUri, UI_EXTENSION_ID } from "./constants";
 import type { LinkReport } from "./links";
@@ -9,7 +8,6 @@ import { checkLinks } from "./links";
 export interface AppsState {
   readonly serve: "negotiated" | "always";
   readonly appOnlyTools: "list" | "hide";
-  readonly logger: Logger;
   /** The server's extension host, set by `server.use()` (before `createApps` returns). */
   host: ExtensionHost | undefined;
   /** The URI `apps.resource()` is registering now: the one `ui://` registration the extension admits. */

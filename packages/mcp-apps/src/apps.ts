@@ -30,7 +30,6 @@ function createState(options: AppsOptions): AppsState {
   return {
     serve: options.serve ?? "negotiated",
     appOnlyTools: options.appOnlyTools ?? "list",
-    logger,
     host: undefined,
     admitting: undefined,
     warnOnce(key: string, message: string, detail?: unknown) {
