@@ -55,6 +55,38 @@ export function parseScenarioList(listing: string, section: "Server" | "Client")
   return names;
 }
 
+/**
+ * The scenarios a `server --requirements <set>` run reports under "Not scored for <set>"
+ * (extensions, pending and added-after-release scenarios): run and shown, never judged.
+ */
+export function parseUnscored(stdout: string): string[] {
+  const start = stdout.indexOf("Not scored for ");
+  if (start < 0) return [];
+  const names: string[] = [];
+  for (const match of stdout.slice(start).matchAll(/^\s+[✓✗] (\S+) \(/gm)) if (match[1] !== undefined) names.push(match[1]);
+  return names;
+}
+
+/**
+ * Client scenarios of the full `list` with the revisions each names (`- name [2025-11-25,...]`,
+ * `[extension]`); the first listed date is the version it runs at, `2025-11-25` otherwise.
+ */
+export function parseClientVersions(listing: string): Map<string, string> {
+  const start = listing.indexOf("Client scenarios");
+  const versions = new Map<string, string>();
+  if (start < 0) return versions;
+  for (const line of listing.slice(start).split("\n").slice(1)) {
+    const match = /^\s+-\s+(\S+)(?:\s+\[([^\]]*)\])?/.exec(line);
+    if (match?.[1] === undefined) {
+      if (line.trim() !== "") break;
+      continue;
+    }
+    const dated = (match[2] ?? "").split(",").find((v) => /^\d{4}-\d\d-\d\d$/.test(v.trim()));
+    versions.set(match[1], dated?.trim() ?? "2025-11-25");
+  }
+  return versions;
+}
+
 /** Every `checks.json` under `dir`, by the path of its directory relative to `dir`. */
 export function readChecks(dir: string): Map<string, Check[]> {
   const found = new Map<string, Check[]>();

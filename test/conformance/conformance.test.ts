@@ -1,33 +1,41 @@
 /**
  * The official MCP conformance suite (`@modelcontextprotocol/conformance`, pinned in
- * test/package.json) against the built everything example:
- * - the server suite (`--suite active`) against `examples/everything/dist/server.js --port 0`
- *   over Streamable HTTP;
- * - every client scenario, one at a time, with `examples/everything/dist/client.js` as the client.
- * Checks are counted per scenario; `expected-failures.json` is the burn-down list. Nothing is
- * built here: the root `pnpm test` builds first (this file says so when dist is missing).
+ * test/package.json) against the built everything example, for each requirement set the CLI
+ * freezes (2025-11-25 and 2026-07-28):
+ * - the server set (`server --requirements <set>`) against `examples/everything/dist/server.js
+ *   --port 0` over Streamable HTTP; the scenarios the CLI reports as not scored are shown, not judged;
+ * - every client scenario of the set, one at a time (`client --scenario S --spec-version <set>`),
+ *   with `examples/everything/dist/client.js` as the client;
+ * - the client scenarios outside both sets (older revisions, extensions), at the revision they name.
+ * Checks are counted per scenario; `expected-failures.json` is the burn-down list, per group.
+ * Nothing is built here: the root `pnpm test` builds first (this file says so when dist is missing).
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { checksOf, parseScenarioList, readChecks, runCli, startEverythingServer } from "./cli";
+import { checksOf, parseClientVersions, parseScenarioList, parseUnscored, readChecks, runCli, startEverythingServer } from "./cli";
 import { assertPrerequisites, CONFORMANCE_CLI, EVERYTHING, NODE20_SHIM, REPO_ROOT } from "./paths";
-import { formatTable, judge, loadExpectedFailures, onlyTimingWarnings, score, unknownEntries, type ScenarioResult } from "./verdict";
+import { formatTable, judge, loadExpectedFailures, onlyTimingWarnings, REQUIREMENT_SETS, score, unknownEntries, type ScenarioGroup, type ScenarioResult } from "./verdict";
 
 assertPrerequisites();
 
 const expected = loadExpectedFailures(join(REPO_ROOT, "test/conformance/expected-failures.json"));
-const listing = execFileSync(process.execPath, ["--import", NODE20_SHIM, CONFORMANCE_CLI, "list"], { encoding: "utf8" });
-const clientScenarios = parseScenarioList(listing, "Client");
+const list = (...args: string[]): string => execFileSync(process.execPath, ["--import", NODE20_SHIM, CONFORMANCE_CLI, "list", ...args], { encoding: "utf8" });
+const clientSets = new Map(REQUIREMENT_SETS.map((set) => [set, parseScenarioList(list("--requirements", set), "Client")]));
+const inSomeSet = new Set([...clientSets.values()].flat());
+const otherClients = [...parseClientVersions(list()).entries()].filter(([name]) => !inSomeSet.has(name));
 const workDir = mkdtempSync(join(tmpdir(), "proto-conformance-"));
-const results: ScenarioResult[] = [];
-const serverScenarios: string[] = [];
+const results = new Map<ScenarioGroup, ScenarioResult[]>();
+const unscoredShown: string[] = [];
 
 afterAll(() => {
   rmSync(workDir, { recursive: true, force: true });
-  if (results.length > 0) console.log(`\nMCP conformance (@modelcontextprotocol/conformance, pinned)\n${formatTable(results, expected)}\n`);
+  for (const [group, of] of results) {
+    if (of.length > 0) console.log(`\nMCP conformance (@modelcontextprotocol/conformance, pinned), ${group}\n${formatTable(of, expected[group])}\n`);
+  }
+  if (unscoredShown.length > 0) console.log(`Not scored (shown, not judged):\n  ${unscoredShown.join("\n  ")}\n`);
 });
 
 /** The last lines of a text, for failure messages. */
@@ -35,12 +43,48 @@ function tail(text: string, lines = 15): string {
   return text.trimEnd().split("\n").slice(-lines).join("\n");
 }
 
-async function runClientScenario(scenario: string, attempt: number): Promise<ScenarioResult> {
-  const out = join(workDir, "client", `${attempt}-${scenario.replace(/\//g, "_")}`);
+function record(group: ScenarioGroup, result: ScenarioResult): void {
+  const of = results.get(group) ?? [];
+  of.push(result);
+  results.set(group, of);
+}
+
+async function runServerSet(set: (typeof REQUIREMENT_SETS)[number]): Promise<void> {
+  const server = await startEverythingServer();
+  const out = join(workDir, `server-${set}`);
+  let run;
+  try {
+    run = await runCli(["server", "--url", server.url, "--requirements", set, "-o", out], 300_000);
+  } finally {
+    await server.stop();
+  }
+  const checks = readChecks(out);
+  const unscored = new Set(parseUnscored(run.stdout));
+  const ran: string[] = [];
+  for (const match of run.stdout.matchAll(/^[✓✗] (\S+): \d+ passed, \d+ failed$/gm)) if (match[1] !== undefined) ran.push(match[1]);
+  expect(ran.length, `the CLI reported no scenario:\n${tail(run.stdout + run.stderr, 40)}`).toBeGreaterThan(0);
+  const problems: string[] = [];
+  for (const scenario of ran) {
+    const result = score("server", scenario, checksOf(checks, scenario, "server-"));
+    if (unscored.has(scenario)) {
+      unscoredShown.push(`${set} server ${scenario}: ${result.problems.length === 0 ? "pass" : `fails (${result.failed} failed checks)`}`);
+      continue;
+    }
+    record(set, result);
+    const verdict = judge(result, expected[set]);
+    if (verdict !== undefined) problems.push(verdict);
+  }
+  const scored = ran.filter((name) => !unscored.has(name));
+  problems.push(...unknownEntries(expected[set], "server", scored).map((name) => `expected-failures.json lists ${set} server scenario ${name}, which did not run: remove it`));
+  expect(problems, `server log:\n${tail(server.output())}`).toEqual([]);
+}
+
+async function runClientScenario(scenario: string, version: string, attempt: number): Promise<ScenarioResult> {
+  const out = join(workDir, "client", `${version}-${attempt}-${scenario.replace(/\//g, "_")}`);
   const command = `"${process.execPath}" "${EVERYTHING.client}"`;
-  const run = await runCli(["client", "--command", command, "--scenario", scenario, "-o", out], 150_000);
-  const results = readChecks(out);
-  const [dir, checks] = [...results.entries()][0] ?? [undefined, undefined];
+  const run = await runCli(["client", "--command", command, "--scenario", scenario, "--spec-version", version, "--force", "-o", out], 150_000);
+  const found = readChecks(out);
+  const [dir, checks] = [...found.entries()][0] ?? [undefined, undefined];
   const extra: string[] = [];
   const clientErr = dir === undefined ? "" : readFileSync(join(out, dir, "stderr.txt"), "utf8");
   if (/CLIENT TIMED OUT/.test(run.stderr)) extra.push(`the client timed out; its stderr:\n${tail(clientErr)}`);
@@ -53,41 +97,31 @@ async function runClientScenario(scenario: string, attempt: number): Promise<Sce
   return result;
 }
 
-describe.sequential("MCP conformance", () => {
-  it("server suite (active) against the everything server over Streamable HTTP", async () => {
-    const server = await startEverythingServer();
-    let run;
-    try {
-      run = await runCli(["server", "--url", server.url, "--suite", "active", "-o", join(workDir, "server")], 300_000);
-    } finally {
-      await server.stop();
-    }
-    const checks = readChecks(join(workDir, "server"));
-    for (const match of run.stdout.matchAll(/^[✓✗] (\S+): \d+ passed, \d+ failed$/gm)) if (match[1] !== undefined) serverScenarios.push(match[1]);
-    expect(serverScenarios.length, `the CLI reported no scenario:\n${tail(run.stdout + run.stderr, 40)}`).toBeGreaterThan(0);
-    const problems: string[] = [];
-    for (const scenario of serverScenarios) {
-      const result = score("server", scenario, checksOf(checks, scenario, "server-"));
-      results.push(result);
-      const verdict = judge(result, expected);
-      if (verdict !== undefined) problems.push(verdict);
-    }
-    problems.push(...unknownEntries(expected, "server", serverScenarios).map((name) => `expected-failures.json lists server scenario ${name}, which did not run: remove it`));
-    expect(problems, `server log:\n${tail(server.output())}`).toEqual([]);
-  }, 360_000);
+function clientTest(group: ScenarioGroup, scenario: string, version: string): void {
+  it(`client scenario ${scenario} (${group === "other" ? `at ${version}` : group})`, async () => {
+    let result = await runClientScenario(scenario, version, 1);
+    // Only a reconnect-timing warning (sse-retry under load) earns another attempt.
+    while (onlyTimingWarnings(result) && result.attempts < 3) result = await runClientScenario(scenario, version, result.attempts + 1);
+    record(group, result);
+    expect(judge(result, expected[group])).toBeUndefined();
+  }, 480_000);
+}
 
-  it("lists the client scenarios of the pinned CLI", () => {
-    expect(clientScenarios.length, listing).toBeGreaterThan(0);
-    expect(unknownEntries(expected, "client", clientScenarios).map((name) => `expected-failures.json lists client scenario ${name}, which does not exist: remove it`)).toEqual([]);
+describe.sequential("MCP conformance", () => {
+  for (const set of REQUIREMENT_SETS) {
+    it(`server requirements ${set} against the everything server over Streamable HTTP`, () => runServerSet(set), 360_000);
+  }
+
+  it("lists the client scenarios of the pinned CLI, and the burn-down list names only those", () => {
+    for (const [set, names] of clientSets) {
+      expect(names.length, `no client scenario for ${set}`).toBeGreaterThan(0);
+      expect(unknownEntries(expected[set], "client", names).map((name) => `expected-failures.json lists ${set} client scenario ${name}, which is not in the set: remove it`)).toEqual([]);
+    }
+    const others = otherClients.map(([name]) => name);
+    expect(unknownEntries(expected.other, "client", others).map((name) => `expected-failures.json lists other client scenario ${name}, which does not exist: remove it`)).toEqual([]);
+    expect(Object.keys(expected.other.server), "the other group holds client scenarios only").toEqual([]);
   });
 
-  for (const scenario of clientScenarios) {
-    it(`client scenario ${scenario}`, async () => {
-      let result = await runClientScenario(scenario, 1);
-      // Only a reconnect-timing warning (sse-retry under load) earns another attempt.
-      while (onlyTimingWarnings(result) && result.attempts < 3) result = await runClientScenario(scenario, result.attempts + 1);
-      results.push(result);
-      expect(judge(result, expected)).toBeUndefined();
-    }, 480_000);
-  }
+  for (const [set, names] of clientSets) for (const scenario of names) clientTest(set, scenario, set);
+  for (const [scenario, version] of otherClients) clientTest("other", scenario, version);
 });

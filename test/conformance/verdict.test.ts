@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseScenarioList, checksOf } from "./cli";
+import { checksOf, parseClientVersions, parseScenarioList, parseUnscored } from "./cli";
 import { formatTable, judge, loadExpectedFailures, onlyTimingWarnings, score, unknownEntries, type ExpectedFailures } from "./verdict";
 
 const none: ExpectedFailures = { server: {}, client: {} };
@@ -38,10 +38,12 @@ describe("conformance verdicts", () => {
     const dir = mkdtempSync(join(tmpdir(), "expected-"));
     try {
       const file = join(dir, "x.json");
-      writeFileSync(file, JSON.stringify({ $comment: "c", client: { "auth/x": "why" } }));
-      expect(loadExpectedFailures(file)).toEqual({ server: {}, client: { "auth/x": "why" } });
-      writeFileSync(file, JSON.stringify({ client: { "auth/x": "" } }));
+      writeFileSync(file, JSON.stringify({ $comment: "c", "2026-07-28": { client: { "auth/x": "why" } } }));
+      expect(loadExpectedFailures(file)).toEqual({ "2025-11-25": none, "2026-07-28": { server: {}, client: { "auth/x": "why" } }, other: none });
+      writeFileSync(file, JSON.stringify({ "2026-07-28": { client: { "auth/x": "" } } }));
       expect(() => loadExpectedFailures(file)).toThrow(/reason/);
+      writeFileSync(file, JSON.stringify({ draft: {} }));
+      expect(() => loadExpectedFailures(file)).toThrow(/unknown group draft/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -56,6 +58,11 @@ describe("conformance verdicts", () => {
       ["server-resources-subscribe-2026-01-01T00-00-00-000Z", [ok]],
     ]);
     expect(checksOf(dirs, "resources-subscribe", "server-")).toEqual([ok]);
+    const full = "Client scenarios (test against a client):\n  - initialize [2025-06-18,2025-11-25]\n  - auth/dpop [extension]\n  - auth/old [2025-03-26]\n\nAuthorization server scenarios:\n  - x [2025-03-26]\n";
+    expect([...parseClientVersions(full)]).toEqual([["initialize", "2025-06-18"], ["auth/dpop", "2025-11-25"], ["auth/old", "2025-03-26"]]);
+    const run = "Total: 1 passed\n\nNot scored for 2026-07-28: 2 scenario(s) run, 1 failing.\n  ✗ tasks-lifecycle (extension)\n  ✓ json-schema-2020-12 (pending)\n";
+    expect(parseUnscored(run)).toEqual(["tasks-lifecycle", "json-schema-2020-12"]);
+    expect(parseUnscored("Total: 1 passed\n")).toEqual([]);
   });
 
   it("prints totals per suite", () => {

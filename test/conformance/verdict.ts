@@ -52,9 +52,21 @@ export function onlyTimingWarnings(result: ScenarioResult): boolean {
   return result.problems.length > 0 && result.problems.every((p) => [...TIMING_CHECKS].some((id) => p.startsWith(`warning ${id}:`)));
 }
 
-/** Reads and checks the burn-down list. */
-export function loadExpectedFailures(path: string): ExpectedFailures {
-  const raw = JSON.parse(readFileSync(path, "utf8")) as { server?: unknown; client?: unknown };
+/** The requirement sets of the pinned CLI that the run scores (`--requirements <set>`). */
+export const REQUIREMENT_SETS = ["2025-11-25", "2026-07-28"] as const;
+
+/** Where a scenario comes from: a requirement set, or `other` for client scenarios outside every set. */
+export type ScenarioGroup = (typeof REQUIREMENT_SETS)[number] | "other";
+
+/** The burn-down list of every group. */
+export type ExpectedFailureSets = { readonly [group in ScenarioGroup]: ExpectedFailures };
+
+/** Reads and checks the burn-down list: `{ "<group>": { "server": {...}, "client": {...} } }`. */
+export function loadExpectedFailures(path: string): ExpectedFailureSets {
+  const raw = JSON.parse(readFileSync(path, "utf8")) as { [key: string]: unknown };
+  const groups: readonly ScenarioGroup[] = [...REQUIREMENT_SETS, "other"];
+  const unknown = Object.keys(raw).filter((key) => key !== "$comment" && !(groups as readonly string[]).includes(key));
+  if (unknown.length > 0) throw new TypeError(`${path}: unknown group ${unknown.join(", ")} (groups are ${groups.join(", ")})`);
   const section = (value: unknown, name: string): { [scenario: string]: string } => {
     if (value === undefined) return {};
     if (typeof value !== "object" || value === null || Array.isArray(value) || !Object.values(value).every((v) => typeof v === "string" && v !== "")) {
@@ -62,7 +74,11 @@ export function loadExpectedFailures(path: string): ExpectedFailures {
     }
     return value as { [scenario: string]: string };
   };
-  return { server: section(raw.server, "server"), client: section(raw.client, "client") };
+  const group = (name: ScenarioGroup): ExpectedFailures => {
+    const value = (raw[name] ?? {}) as { server?: unknown; client?: unknown };
+    return { server: section(value.server, `${name}.server`), client: section(value.client, `${name}.client`) };
+  };
+  return { "2025-11-25": group("2025-11-25"), "2026-07-28": group("2026-07-28"), other: group("other") };
 }
 
 /** What is wrong with `result` against the list: undefined when it is as expected. */
