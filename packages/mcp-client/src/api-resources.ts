@@ -8,7 +8,7 @@ import type { Client } from "./client-types";
 import type { Core } from "./core";
 import type { RequestOptions } from "./request-options";
 import { assertServerSupports } from "./capability-check";
-import { collect, paginate } from "./lists";
+import { collect, createTtlTracker, paginate, type TtlTracker } from "./lists";
 
 type ResourcesApi = Pick<
   Client,
@@ -30,29 +30,34 @@ export function createResourcesApi(core: Core): ResourcesApi {
     core.send(RequestMethod.ResourcesList, cursorParams(cursor), options) as Promise<ListResourcesResult>;
   const listResourceTemplates = (cursor?: string, options?: RequestOptions) =>
     core.send(RequestMethod.ResourceTemplatesList, cursorParams(cursor), options) as Promise<ListResourceTemplatesResult>;
-  const resources = (options?: RequestOptions) =>
+  const resources = (options?: RequestOptions, ttl?: TtlTracker) =>
     paginate(RequestMethod.ResourcesList, async (cursor) => {
       const page = await listResources(cursor, options);
+      ttl?.see(page);
       return { items: page.resources, nextCursor: page.nextCursor };
     }, core.maxPages);
-  const resourceTemplates = (options?: RequestOptions) =>
+  const resourceTemplates = (options?: RequestOptions, ttl?: TtlTracker) =>
     paginate(RequestMethod.ResourceTemplatesList, async (cursor) => {
       const page = await listResourceTemplates(cursor, options);
+      ttl?.see(page);
       return { items: page.resourceTemplates, nextCursor: page.nextCursor };
     }, core.maxPages);
+  const tracker = (): TtlTracker => createTtlTracker(core.connection.session?.modern !== undefined);
 
   return {
     listResources,
     resources,
     async listAllResources(options) {
       if (options?.refresh) core.caches.resources.invalidate();
-      return core.caches.resources.get(() => collect(resources(options)));
+      const ttl = tracker();
+      return core.caches.resources.get(() => collect(resources(options, ttl)), ttl.ttl);
     },
     listResourceTemplates,
     resourceTemplates,
     async listAllResourceTemplates(options) {
       if (options?.refresh) core.caches.templates.invalidate();
-      return core.caches.templates.get(() => collect(resourceTemplates(options)));
+      const ttl = tracker();
+      return core.caches.templates.get(() => collect(resourceTemplates(options, ttl)), ttl.ttl);
     },
     async readResource(uri, options) {
       checkUri("readResource", uri);
