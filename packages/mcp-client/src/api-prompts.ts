@@ -8,7 +8,7 @@ import type { Client } from "./client-types";
 import type { Core } from "./core";
 import type { RequestOptions } from "./request-options";
 import { assertServerSupports } from "./capability-check";
-import { collect, paginate } from "./lists";
+import { collect, createTtlTracker, paginate, type TtlTracker } from "./lists";
 
 type PromptsApi = Pick<Client, "listPrompts" | "prompts" | "listAllPrompts" | "getPrompt" | "complete" | "setLoggingLevel" | "ping">;
 
@@ -18,9 +18,10 @@ export function createPromptsApi(core: Core): PromptsApi {
     if (cursor !== undefined && typeof cursor !== "string") throw new TypeError("cursor must be a string (the previous page's nextCursor)");
     return core.send(RequestMethod.PromptsList, cursor === undefined ? undefined : { cursor }, options) as Promise<ListPromptsResult>;
   };
-  const prompts = (options?: RequestOptions) =>
+  const prompts = (options?: RequestOptions, ttl?: TtlTracker) =>
     paginate(RequestMethod.PromptsList, async (cursor) => {
       const page = await listPrompts(cursor, options);
+      ttl?.see(page);
       return { items: page.prompts, nextCursor: page.nextCursor };
     }, core.maxPages);
 
@@ -29,7 +30,8 @@ export function createPromptsApi(core: Core): PromptsApi {
     prompts,
     async listAllPrompts(options) {
       if (options?.refresh) core.caches.prompts.invalidate();
-      return core.caches.prompts.get(() => collect(prompts(options)));
+      const ttl = createTtlTracker(core.connection.session?.modern !== undefined);
+      return core.caches.prompts.get(() => collect(prompts(options, ttl)), ttl.ttl);
     },
     async getPrompt(name, args, options) {
       if (typeof name !== "string" || name === "") throw new TypeError("getPrompt(name, args): name must be a non-empty string");

@@ -1,13 +1,14 @@
 /**
  * Resources on the client side (MCP 2025-11-25, server/resources): lists and templates
  * (one page, an iterator, a cached full list), read, and subscriptions that survive a
- * reconnect.
+ * reconnect (on 2026-07-28, carried by the session's `subscriptions/listen` stream).
  */
 import { RequestMethod, type ListResourcesResult, type ListResourceTemplatesResult, type ReadResourceResult } from "@proto/mcp-protocol";
 import type { Client } from "./client-types";
 import type { Core } from "./core";
 import type { RequestOptions } from "./request-options";
-import { collect, paginate } from "./lists";
+import { assertServerSupports } from "./capability-check";
+import { collect, createTtlTracker, paginate, type TtlTracker } from "./lists";
 
 type ResourcesApi = Pick<
   Client,
@@ -29,29 +30,34 @@ export function createResourcesApi(core: Core): ResourcesApi {
     core.send(RequestMethod.ResourcesList, cursorParams(cursor), options) as Promise<ListResourcesResult>;
   const listResourceTemplates = (cursor?: string, options?: RequestOptions) =>
     core.send(RequestMethod.ResourceTemplatesList, cursorParams(cursor), options) as Promise<ListResourceTemplatesResult>;
-  const resources = (options?: RequestOptions) =>
+  const resources = (options?: RequestOptions, ttl?: TtlTracker) =>
     paginate(RequestMethod.ResourcesList, async (cursor) => {
       const page = await listResources(cursor, options);
+      ttl?.see(page);
       return { items: page.resources, nextCursor: page.nextCursor };
     }, core.maxPages);
-  const resourceTemplates = (options?: RequestOptions) =>
+  const resourceTemplates = (options?: RequestOptions, ttl?: TtlTracker) =>
     paginate(RequestMethod.ResourceTemplatesList, async (cursor) => {
       const page = await listResourceTemplates(cursor, options);
+      ttl?.see(page);
       return { items: page.resourceTemplates, nextCursor: page.nextCursor };
     }, core.maxPages);
+  const tracker = (): TtlTracker => createTtlTracker(core.connection.session?.modern !== undefined);
 
   return {
     listResources,
     resources,
     async listAllResources(options) {
       if (options?.refresh) core.caches.resources.invalidate();
-      return core.caches.resources.get(() => collect(resources(options)));
+      const ttl = tracker();
+      return core.caches.resources.get(() => collect(resources(options, ttl)), ttl.ttl);
     },
     listResourceTemplates,
     resourceTemplates,
     async listAllResourceTemplates(options) {
       if (options?.refresh) core.caches.templates.invalidate();
-      return core.caches.templates.get(() => collect(resourceTemplates(options)));
+      const ttl = tracker();
+      return core.caches.templates.get(() => collect(resourceTemplates(options, ttl)), ttl.ttl);
     },
     async readResource(uri, options) {
       checkUri("readResource", uri);
@@ -59,13 +65,23 @@ export function createResourcesApi(core: Core): ResourcesApi {
     },
     async subscribe(uri, options) {
       checkUri("subscribe", uri);
-      await core.send(RequestMethod.ResourcesSubscribe, { uri }, options);
+      const session = await core.connection.ensure(options?.signal);
+      if (session.modern === undefined) {
+        await core.send(RequestMethod.ResourcesSubscribe, { uri }, options);
+        core.subscriptions.add(uri);
+        return;
+      }
+      // 2026-07-28: the URI joins the listen stream, which is reopened with it.
+      if (core.options.enforceCapabilities !== false) assertServerSupports(session.server.capabilities, RequestMethod.ResourcesSubscribe, session.server.info.name);
       core.subscriptions.add(uri);
+      await core.listener?.refresh();
     },
     async unsubscribe(uri, options) {
       checkUri("unsubscribe", uri);
       core.subscriptions.delete(uri);
-      await core.send(RequestMethod.ResourcesUnsubscribe, { uri }, options);
+      const session = await core.connection.ensure(options?.signal);
+      if (session.modern === undefined) await core.send(RequestMethod.ResourcesUnsubscribe, { uri }, options);
+      else await core.listener?.refresh();
     },
   };
 }

@@ -9,7 +9,7 @@ import type { Core } from "./core";
 import type { RequestOptions } from "./request-options";
 import { callTools } from "./call-tools";
 import { ClientErrorCode, McpClientError, ToolCallError } from "./errors";
-import { collect, paginate } from "./lists";
+import { collect, createTtlTracker, paginate, type TtlTracker } from "./lists";
 
 type ToolsApi = Pick<Client, "listTools" | "tools" | "listAllTools" | "callTool" | "callToolOrThrow" | "callTools">;
 
@@ -44,14 +44,16 @@ function checkStructured(core: Core, tool: Tool, result: CallToolResult): void {
 export function createToolsApi(core: Core, self: () => Client): ToolsApi {
   const listTools = (cursor?: string, options?: RequestOptions) =>
     core.send(RequestMethod.ToolsList, cursorParams(cursor), options) as Promise<ListToolsResult>;
-  const tools = (options?: RequestOptions) =>
+  const tools = (options?: RequestOptions, ttl?: TtlTracker) =>
     paginate(RequestMethod.ToolsList, async (cursor) => {
       const page = await listTools(cursor, options);
+      ttl?.see(page);
       return { items: page.tools, nextCursor: page.nextCursor };
     }, core.maxPages);
   const listAllTools = async (options?: ListAllOptions): Promise<readonly Tool[]> => {
     if (options?.refresh) core.caches.tools.invalidate();
-    return core.caches.tools.get(() => collect(tools(options)));
+    const ttl = createTtlTracker(core.connection.session?.modern !== undefined);
+    return core.caches.tools.get(() => collect(tools(options, ttl)), ttl.ttl);
   };
 
   let byName: { list: readonly Tool[]; map: Map<string, Tool> } | undefined;
@@ -61,7 +63,8 @@ export function createToolsApi(core: Core, self: () => Client): ToolsApi {
     const capabilities = core.connection.session?.server.capabilities;
     if (capabilities !== undefined && capabilities.tools === undefined && core.options.enforceCapabilities !== false) return undefined;
     try {
-      const list = await listAllTools(options?.signal === undefined ? undefined : { signal: options.signal });
+      // A list past its ttlMs still names the tool's outputSchema: validation never re-lists for it.
+      const list = core.caches.tools.peek() ?? (await listAllTools(options?.signal === undefined ? undefined : { signal: options.signal }));
       if (byName?.list !== list) byName = { list, map: new Map(list.map((tool) => [tool.name, tool])) };
       return byName.map.get(name);
     } catch (error) {

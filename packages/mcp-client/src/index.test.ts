@@ -12,6 +12,7 @@ describe("@proto/mcp-client public surface", () => {
       "callTools",
       "connect",
       "createClient",
+      "createEraMemory",
       "createToolNameMap",
       "isMcpClientError",
       "isValidToolName",

@@ -23,4 +23,6 @@ export type { OpenAiTool, AnthropicTool, ToolSet, LlmToolOptions, LlmTools } fro
 export { createToolNameMap, isValidToolName } from "./tool-names";
 export type { ToolTarget, ToolNameOptions, ToolNameMap } from "./tool-names";
 export { pickCommonVersion } from "./handshake";
+export { createEraMemory } from "./era";
+export type { ProtocolChoice, EraMemory, EraVerdict } from "./era";
 export { serverSupports } from "./capability-check";

@@ -37,11 +37,41 @@ export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   return all;
 }
 
+/**
+ * How long a fetched list may be reused (2026-07-28 server/utilities/caching): the smallest
+ * `ttlMs` of its pages, where an absent or negative one counts as 0. On the 2025 wire lists
+ * carry no hint and stay until `list_changed` (`undefined`: no expiry).
+ */
+export interface TtlTracker {
+  /** Reads one page's hint. */
+  see(page: object): void;
+  /** The list's lifetime in ms, or `undefined` for none. */
+  ttl(): number | undefined;
+}
+
+/** Creates the tracker of one list fetch; `modern` when the session speaks 2026-07-28. */
+export function createTtlTracker(modern: boolean): TtlTracker {
+  let ttl: number | undefined;
+  return {
+    see(page) {
+      if (!modern) return;
+      const raw = (page as { readonly ttlMs?: unknown }).ttlMs;
+      const hint = typeof raw === "number" && Number.isFinite(raw) && raw > 0 ? raw : 0;
+      ttl = ttl === undefined ? hint : Math.min(ttl, hint);
+    },
+    ttl: () => ttl,
+  };
+}
+
 /** A cached full list. */
 export interface ListCache<T> {
-  /** The cached list, or the list `load` fetches (shared by concurrent callers). */
-  get(load: () => Promise<readonly T[]>): Promise<readonly T[]>;
-  /** The cached list without fetching, when there is one. */
+  /**
+   * The cached list while it is fresh, or the list `load` fetches (shared by concurrent
+   * callers). `ttl`, read once the load finished, says how long the list stays fresh
+   * (`undefined`: until invalidated).
+   */
+  get(load: () => Promise<readonly T[]>, ttl?: () => number | undefined): Promise<readonly T[]>;
+  /** The cached list without fetching, when there is one (fresh or not). */
   peek(): readonly T[] | undefined;
   /** Drops the list; a fetch already running finishes for its callers but is not cached. */
   invalidate(): void;
@@ -50,15 +80,20 @@ export interface ListCache<T> {
 /** Creates an empty list cache. */
 export function createListCache<T>(): ListCache<T> {
   let value: readonly T[] | undefined;
+  let staleAt = Number.POSITIVE_INFINITY;
   let generation = 0;
   let inflight: { generation: number; promise: Promise<readonly T[]> } | undefined;
   return {
-    get(load) {
-      if (value !== undefined) return Promise.resolve(value);
+    get(load, ttl) {
+      if (value !== undefined && performance.now() < staleAt) return Promise.resolve(value);
       if (inflight !== undefined && inflight.generation === generation) return inflight.promise;
       const mine = generation;
       const promise = load().then((list) => {
-        if (mine === generation) value = list;
+        if (mine === generation) {
+          value = list;
+          const lifetime = ttl?.();
+          staleAt = lifetime === undefined ? Number.POSITIVE_INFINITY : performance.now() + lifetime;
+        }
         return list;
       }).finally(() => {
         if (inflight?.promise === promise) inflight = undefined;

@@ -4,6 +4,7 @@ import type { Client, ClientOptions } from "./client-types";
 import { createClient } from "./client";
 import { createEraMemory } from "./era";
 import { ClientErrorCode, McpClientError } from "./errors";
+import { discover } from "./fixtures/modern-discover";
 import { createScriptedServer } from "./fixtures/scripted-server";
 
 const clients: Client[] = [];
@@ -18,16 +19,6 @@ function client(options: Partial<ClientOptions> = {}): Client {
 }
 
 const metaVersion = (params: unknown): unknown => (params as { _meta?: Record<string, unknown> })._meta?.["io.modelcontextprotocol/protocolVersion"];
-
-/** A modern discover answer. */
-export const discover: RequestHandler = () => ({
-  resultType: "complete",
-  supportedVersions: ["2026-07-28"],
-  capabilities: { tools: {} },
-  ttlMs: 0,
-  cacheScope: "public",
-  _meta: { "io.modelcontextprotocol/serverInfo": { name: "modern", version: "2" } },
-});
 
 describe("era probe verdicts", () => {
   it("a DiscoverResult naming 2026-07-28 gives the stateless wire: no initialize, the envelope on every request", async () => {
