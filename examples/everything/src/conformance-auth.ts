@@ -20,6 +20,7 @@ import {
   requestIdJag,
 } from "@proto/mcp-client/oauth";
 import { createStreamableHttpClientTransport } from "@proto/transport-http";
+import { protocolFor } from "./protocol-choice";
 
 /** The Client ID Metadata Document URL the `auth/basic-cimd` scenario expects as `client_id`. */
 export const CONFORMANCE_CLIENT_METADATA_URL = "https://conformance-test.local/client-metadata.json";
@@ -107,7 +108,8 @@ export function providerFor(scenario: string, serverUrl: string, context: unknow
 export async function runAuthScenario(scenario: string, serverUrl: string, context: unknown): Promise<void> {
   const auth = providerFor(scenario, serverUrl, context);
   const transport = createStreamableHttpClientTransport(serverUrl, { auth });
-  const client = await connect(transport, { info: { name: "proto-conformance-client", version: "0.1.0" } });
+  const protocol = protocolFor(process.env.MCP_CONFORMANCE_PROTOCOL_VERSION);
+  const client = await connect(transport, { info: { name: "proto-conformance-client", version: "0.1.0" }, protocol });
   try {
     const { tools } = await client.listTools();
     if (tools.some((tool) => tool.name === "test-tool")) await client.callTool("test-tool", {});

@@ -1,11 +1,13 @@
 /**
  * Prompts, completions, logging and ping on the client side (MCP 2025-11-25, server/prompts,
- * server/utilities/completion, server/utilities/logging, basic/utilities/ping).
+ * server/utilities/completion, server/utilities/logging, basic/utilities/ping; on 2026-07-28
+ * the log level rides in each request's envelope and ping becomes `server/discover`).
  */
 import { LOGGING_LEVELS, RequestMethod, type CompleteResult, type GetPromptResult, type ListPromptsResult } from "@proto/mcp-protocol";
 import type { Client } from "./client-types";
 import type { Core } from "./core";
 import type { RequestOptions } from "./request-options";
+import { assertServerSupports } from "./capability-check";
 import { collect, paginate } from "./lists";
 
 type PromptsApi = Pick<Client, "listPrompts" | "prompts" | "listAllPrompts" | "getPrompt" | "complete" | "setLoggingLevel" | "ping">;
@@ -44,11 +46,16 @@ export function createPromptsApi(core: Core): PromptsApi {
     },
     async setLoggingLevel(level, options) {
       if (!(LOGGING_LEVELS as readonly string[]).includes(level)) throw new TypeError(`setLoggingLevel(level): level must be one of ${LOGGING_LEVELS.join(", ")}`);
-      await core.send(RequestMethod.LoggingSetLevel, { level }, options);
+      const session = await core.connection.ensure(options?.signal);
+      if (session.modern === undefined) await core.send(RequestMethod.LoggingSetLevel, { level }, options);
+      // 2026-07-28: the level travels in every request's envelope from now on.
+      else if (core.options.enforceCapabilities !== false) assertServerSupports(session.server.capabilities, RequestMethod.LoggingSetLevel, session.server.info.name);
       core.logLevel = level;
     },
     async ping(options) {
-      await core.send(RequestMethod.Ping, undefined, options);
+      const session = await core.connection.ensure(options?.signal);
+      // 2026-07-28 has no ping: server/discover is the cheapest request every server answers.
+      await core.send(session.modern === undefined ? RequestMethod.Ping : RequestMethod.Discover, undefined, options);
     },
   };
 }

@@ -26,6 +26,7 @@ import type {
   Tool,
 } from "@proto/mcp-protocol";
 import type { BackoffOptions } from "./backoff";
+import type { EraMemory, ProtocolChoice } from "./era";
 import type { CallToolsOptions, ToolCall, ToolCallOutcome } from "./call-tools";
 import type { ConnectionState, TransportFactory } from "./connection";
 import type { On } from "./emitter";
@@ -49,10 +50,29 @@ export interface ClientOptions {
   readonly requestTimeoutMs?: number;
   /** Default cap on a request's total duration, which progress never extends (0: none). Default none. */
   readonly maxTotalTimeoutMs?: number;
-  /** The version to ask for first. Default the latest (`2025-11-25`). */
+  /**
+   * Which protocol era to speak. `"auto"` (the default) probes with `server/discover`: a server
+   * that speaks 2026-07-28 gets the stateless wire, any other gets `initialize`.
+   * `"2026-07-28"` speaks only the stateless wire; `"2025-11-25"` only the `initialize` era (no probe).
+   */
+  readonly protocol?: ProtocolChoice;
+  /** The `initialize`-era version to ask for first. Default the latest (`2025-11-25`). */
   readonly protocolVersion?: string;
-  /** Send `server/discover` before `initialize` to pick the best common version. Default false; `true` uses a 5 s probe timeout. */
+  /**
+   * The `server/discover` probe of `protocol: "auto"`: `{ timeoutMs }` sets its timeout (default 5,000);
+   * `false` without a `protocol` means `protocol: "2025-11-25"`.
+   */
   readonly probe?: boolean | { readonly timeoutMs?: number };
+  /**
+   * Names the server (its command line, or its origin) so that what a probe learned is shared
+   * by every client created with the same key in this process (`eraMemory`, default one
+   * process-wide memory). Without it, a client remembers the verdict across its own reconnects only.
+   */
+  readonly serverKey?: string;
+  /** Where verdicts are kept under `serverKey` (to persist them, or to keep them apart). Default a process-wide memory. */
+  readonly eraMemory?: EraMemory;
+  /** Most `input_required` rounds one 2026-07-28 call may take before it is abandoned. Default 10. */
+  readonly maxInputRounds?: number;
   /** Offer roots: a fixed list (change it with `setRoots`) or a function called on each `roots/list`. */
   readonly roots?: readonly Root[] | RootsLister;
   /** Offer sampling. */

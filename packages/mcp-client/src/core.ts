@@ -4,7 +4,7 @@
  * are thin functions over it.
  */
 import type { Logger, Peer } from "@proto/jsonrpc";
-import { LATEST_PROTOCOL_VERSION, RequestMethod, type LoggingLevel, type Root } from "@proto/mcp-protocol";
+import { LATEST_PROTOCOL_VERSION, NotificationMethod, RequestMethod, type LoggingLevel, type Root } from "@proto/mcp-protocol";
 import type { ClientOptions } from "./client-types";
 import type { ClientEvents } from "./events";
 import type { RootsLister } from "./handler-types";
@@ -19,8 +19,10 @@ import { builtInNotifications, installRoute, type ListCaches, type NotificationP
 import { safeCall, type NotificationEvent } from "./observer";
 import { createRequester, type Outgoing, type Requester } from "./requester";
 import { sharedSchemaValidator, type SchemaValidator } from "./schema-validation";
-import { checkRoots, clientCapabilities, registerServerRequests, type ServerRequestHandlers } from "./server-requests";
+import { checkRoots, clientCapabilities, createInputResponder, registerServerRequests, type InputResponder, type ServerRequestHandlers } from "./server-requests";
 import { openSession } from "./session";
+import { createEraMemory, envelope, type ProtocolChoice } from "./era";
+import { DEFAULT_MAX_INPUT_ROUNDS, sendModern } from "./modern-send";
 
 const SILENT: Logger = { warn() {}, error() {} };
 
@@ -57,12 +59,27 @@ function checkOptions(options: ClientOptions): void {
   if (options.transport !== undefined && typeof options.transport !== "function") throw new TypeError("`transport` must be a function returning a new Transport");
   if (options.roots !== undefined && typeof options.roots !== "function") checkRoots(options.roots);
   if (options.maxPages !== undefined && !(Number.isInteger(options.maxPages) && options.maxPages >= 1)) throw new TypeError("maxPages must be an integer >= 1");
+  if (options.maxInputRounds !== undefined && !(Number.isInteger(options.maxInputRounds) && options.maxInputRounds >= 0)) throw new TypeError("maxInputRounds must be an integer >= 0");
+  if (options.serverKey !== undefined && (typeof options.serverKey !== "string" || options.serverKey === "")) throw new TypeError("serverKey must be a non-empty string (the server's command line or origin)");
 }
 
-function probeTimeout(probe: ClientOptions["probe"]): number | undefined {
-  if (probe === undefined || probe === false) return undefined;
-  return probe === true ? 5_000 : probe.timeoutMs ?? 5_000;
+const PROTOCOL_CHOICES: readonly ProtocolChoice[] = ["auto", "2026-07-28", "2025-11-25"];
+
+/** The era choice: `protocol` when given; else `probe: false` keeps to the `initialize` era; else `auto`. */
+function protocolChoice(options: ClientOptions): ProtocolChoice {
+  if (options.protocol !== undefined) {
+    if (!PROTOCOL_CHOICES.includes(options.protocol)) throw new TypeError(`protocol must be one of ${PROTOCOL_CHOICES.map((c) => `"${c}"`).join(", ")}`);
+    return options.protocol;
+  }
+  return options.probe === false ? "2025-11-25" : "auto";
 }
+
+function probeTimeout(probe: ClientOptions["probe"]): number {
+  return typeof probe === "object" && probe !== null ? probe.timeoutMs ?? 5_000 : 5_000;
+}
+
+/** The client-wide memory of era verdicts when the owner passes none. */
+const sharedMemory = createEraMemory();
 
 /** After a reconnect: renew subscriptions and the log level on the new session (failures are warnings). */
 function restore(core: Core, requester: Requester, session: Session): void {
@@ -73,6 +90,17 @@ function restore(core: Core, requester: Requester, session: Session): void {
   const { capabilities } = session.server;
   if (serverSupports(capabilities, RequestMethod.ResourcesSubscribe)) for (const uri of core.subscriptions) again(RequestMethod.ResourcesSubscribe, { uri });
   if (core.logLevel !== undefined && serverSupports(capabilities, RequestMethod.LoggingSetLevel)) again(RequestMethod.LoggingSetLevel, { level: core.logLevel });
+}
+
+/** Fetches every page of the tool list again (after a -32020, so the transport learns the current header bindings). */
+async function relistTools(core: Core): Promise<void> {
+  core.caches.tools.invalidate();
+  let cursor: string | undefined;
+  for (let page = 0; page < core.maxPages; page++) {
+    const result = (await core.send(RequestMethod.ToolsList, cursor === undefined ? undefined : { cursor }, undefined)) as { nextCursor?: unknown };
+    if (typeof result.nextCursor !== "string") return;
+    cursor = result.nextCursor;
+  }
 }
 
 /** Builds the core of a client. */
@@ -92,6 +120,9 @@ export function createCore(options: ClientOptions): Core {
     const { sampling, elicitation, extensions, experimental } = options;
     return { ...(roots && { roots: () => roots as RootsLister }), ...(sampling && { sampling }), ...(elicitation && { elicitation }), ...(extensions && { extensions }), ...(experimental && { experimental }) };
   };
+  const respond: InputResponder = createInputResponder(handlers, sharedSchemaValidator());
+  const choice = protocolChoice(options);
+  const memory = options.serverKey === undefined ? createEraMemory() : options.eraMemory ?? sharedMemory;
   const register = (peer: Peer): void => {
     registerServerRequests(peer, handlers(), sharedSchemaValidator());
     for (const [method, route] of [...Object.entries(builtIn), ...custom]) installRoute(peer, method, route, observe("in"));
@@ -99,7 +130,8 @@ export function createCore(options: ClientOptions): Core {
   /** A new server-side session (a reconnect, or the transport's own re-initialization): drop the lists, restore the state. */
   const renew = (session: Session): void => {
     for (const cache of Object.values(caches)) cache.invalidate();
-    restore(core, requester, session);
+    // A 2026-07-28 session keeps no state on the server: each request carries it.
+    if (session.modern === undefined) restore(core, requester, session);
   };
   const connection = createConnection({
     factory: options.transport,
@@ -109,6 +141,9 @@ export function createCore(options: ClientOptions): Core {
       clientInfo: options.info,
       capabilities: clientCapabilities(handlers()),
       protocolVersion: options.protocolVersion ?? LATEST_PROTOCOL_VERSION,
+      choice,
+      memory,
+      memoryKey: options.serverKey ?? "",
       probeTimeoutMs: probeTimeout(options.probe),
       logger,
       register,
@@ -138,10 +173,23 @@ export function createCore(options: ClientOptions): Core {
     async send(method, params, requestOptions, extra) {
       const session = await connection.ensure(requestOptions?.signal);
       if (options.enforceCapabilities !== false) assertServerSupports(session.server.capabilities, method, session.server.info.name);
-      return requester.send({ peer: session.peer, server: session.server.info, method, params, options: requestOptions, ...extra });
+      const { modern } = session;
+      if (modern === undefined) return requester.send({ peer: session.peer, server: session.server.info, method, params, options: requestOptions, ...extra });
+      return sendModern({
+        method,
+        maxRounds: options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS,
+        respond,
+        relist: () => relistTools(core),
+        send: (round, roundOptions) => {
+          const meta = { ...envelope(modern.version, modern.capabilities, options.info, core.logLevel), ...(round?._meta as NotificationParamsRecord) };
+          return requester.send({ peer: session.peer, server: session.server.info, method, params: { ...round, _meta: meta }, options: roundOptions, modern: true, ...extra });
+        },
+      }, params, requestOptions);
     },
     async notify(method, params) {
       const session = await connection.ensure();
+      // Roots are asked for per request on the 2026-07-28 wire: there is nothing to announce.
+      if (session.modern !== undefined && method === NotificationMethod.RootsListChanged) return;
       await session.peer.notify(method, params);
       observe("out")(method);
     },

@@ -26,6 +26,10 @@ export const ClientErrorCode = {
   ToolError: "TOOL_ERROR",
   /** The server answered with a result that does not have the shape the method requires. */
   InvalidResult: "INVALID_RESULT",
+  /** A 2026-07-28 server asked for input (`input_required`) this client has no handler for. */
+  InputUnavailable: "INPUT_UNAVAILABLE",
+  /** A 2026-07-28 server kept asking for input past the client's bound on rounds (`maxInputRounds`). */
+  InputRoundsExceeded: "INPUT_ROUNDS_EXCEEDED",
 } as const;
 
 /** One of the client's stable error codes. */

@@ -12,7 +12,7 @@ afterEach(async () => {
 });
 
 function client(probe?: boolean | { timeoutMs: number }): Client {
-  const c = createClient({ info: { name: "t", version: "1" }, ...(probe === undefined ? {} : { probe }) });
+  const c = createClient({ info: { name: "t", version: "1" }, ...(probe === undefined ? { protocol: "2025-11-25" } : { probe }) });
   clients.push(c);
   return c;
 }
@@ -76,16 +76,22 @@ describe("version negotiation", () => {
   it("probes with server/discover and initializes with the best common version", async () => {
     const server = await createScriptedServer({
       handlers: {
-        "server/discover": () => ({ supportedVersions: ["2026-07-28", "2025-06-18", "2024-11-05"], capabilities: {}, serverInfo: { name: "s", version: "1" } }),
+        "server/discover": () => ({ supportedVersions: ["2099-01-01", "2025-06-18", "2024-11-05"], capabilities: {}, serverInfo: { name: "s", version: "1" } }),
       },
     });
     const details = await client(true).connect(server.transport);
     expect(server.received.map((r) => r.method)).toEqual(["server/discover", "initialize"]);
-    expect(server.received[0]?.params).toEqual({ _meta: { "io.modelcontextprotocol/protocolVersion": "2025-11-25" } });
-    expect(details).toMatchObject({ protocolVersion: "2025-06-18", supportedVersions: ["2026-07-28", "2025-06-18", "2024-11-05"] });
+    expect(server.received[0]?.params).toEqual({
+      _meta: {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {},
+        "io.modelcontextprotocol/clientInfo": { name: "t", version: "1" },
+      },
+    });
+    expect(details).toMatchObject({ protocolVersion: "2025-06-18", supportedVersions: ["2099-01-01", "2025-06-18", "2024-11-05"] });
   });
 
-  it("retries the probe once when it is answered with an unsupported-version error", async () => {
+  it("initializes at the mutual version an unsupported-version error names when it names no modern one", async () => {
     const server = await createScriptedServer({
       handlers: {
         "server/discover": (params) => {
@@ -96,8 +102,8 @@ describe("version negotiation", () => {
       },
     });
     const details = await client(true).connect(server.transport);
-    expect(server.received.map((r) => r.method)).toEqual(["server/discover", "server/discover", "initialize"]);
-    expect(details.protocolVersion).toBe("2025-03-26");
+    expect(server.received.map((r) => r.method)).toEqual(["server/discover", "initialize"]);
+    expect(details).toMatchObject({ protocolVersion: "2025-03-26", supportedVersions: ["2025-03-26"] });
   });
 
   it("falls back to plain initialize when the server does not know server/discover (-32601)", async () => {

@@ -1,20 +1,18 @@
 /**
  * The client side of the lifecycle's initialization phase (MCP 2025-11-25, basic/lifecycle):
- * an optional `server/discover` probe that picks the best common version, `initialize`,
- * the version check, then `notifications/initialized`. An unsupported-version error
+ * `initialize`, the version check, then `notifications/initialized` (the era probe that may
+ * come first is `probe.ts`). An unsupported-version error
  * (-32022, the drafts' -32004, or any error carrying `data.supported`) is retried once with
  * the best version both sides speak.
  */
-import { JsonRpcError, RequestError } from "@proto/jsonrpc";
+import { JsonRpcError } from "@proto/jsonrpc";
 import {
-  MetaKey,
   NotificationMethod,
   RequestMethod,
   SUPPORTED_PROTOCOL_VERSIONS,
   isSupportedProtocolVersion,
   unsupportedVersionData,
   type ClientCapabilities,
-  type DiscoverResult,
   type Implementation,
   type InitializeResult,
 } from "@proto/mcp-protocol";
@@ -29,16 +27,7 @@ export interface HandshakeOptions {
   readonly capabilities: ClientCapabilities;
   /** The version to ask for first. */
   readonly protocolVersion: string;
-  /** Probe with `server/discover` first; the number is the probe's timeout in milliseconds. */
-  readonly probeTimeoutMs: number | undefined;
   readonly warn: (message: string, detail?: unknown) => void;
-}
-
-/** What the handshake learned. */
-export interface HandshakeResult {
-  readonly initialize: InitializeResult;
-  /** The `server/discover` result, when the probe ran and the server knew the method. */
-  readonly discover?: DiscoverResult;
 }
 
 /** The newest version we speak that is in `theirs`, or `undefined` when there is none. */
@@ -68,28 +57,9 @@ async function withVersionRetry<T>(version: string, attempt: (version: string) =
   }
 }
 
-async function probe(call: HandshakeCall, options: HandshakeOptions): Promise<{ version: string; discover?: DiscoverResult }> {
-  try {
-    const discover = await withVersionRetry(options.protocolVersion, (version) =>
-      call(RequestMethod.Discover, { _meta: { [MetaKey.ProtocolVersion]: version } }, options.probeTimeoutMs) as Promise<DiscoverResult>,
-    );
-    const version = pickCommonVersion(discover.supportedVersions);
-    if (version === undefined) throw noCommonVersion(discover.supportedVersions);
-    return { version, discover };
-  } catch (error) {
-    // A server without `server/discover` answers -32601 (or, before initialize, some other error);
-    // one that ignores unknown requests times out. Either way, plain initialize decides.
-    const fallback = error instanceof JsonRpcError || (error instanceof RequestError && error.code === "TIMEOUT");
-    if (!fallback) throw error;
-    options.warn(`server/discover failed (${error.message}); falling back to plain initialize`);
-    return { version: options.protocolVersion };
-  }
-}
-
 /** Runs the handshake; `notify` sends `notifications/initialized`. Throws `UNSUPPORTED_VERSION` when no version fits. */
-export async function handshake(call: HandshakeCall, notify: (method: string) => Promise<void>, options: HandshakeOptions): Promise<HandshakeResult> {
-  const probed = options.probeTimeoutMs === undefined ? { version: options.protocolVersion } : await probe(call, options);
-  const initialize = await withVersionRetry(probed.version, (protocolVersion) =>
+export async function handshake(call: HandshakeCall, notify: (method: string) => Promise<void>, options: HandshakeOptions): Promise<InitializeResult> {
+  const initialize = await withVersionRetry(options.protocolVersion, (protocolVersion) =>
     call(RequestMethod.Initialize, { protocolVersion, capabilities: options.capabilities, clientInfo: options.clientInfo }) as Promise<InitializeResult>,
   );
   if (!isSupportedProtocolVersion(initialize.protocolVersion)) {
@@ -97,9 +67,9 @@ export async function handshake(call: HandshakeCall, notify: (method: string) =>
       ClientErrorCode.UnsupportedVersion,
       `The server chose protocol version "${initialize.protocolVersion}", which this client does not speak ` +
         `(${SUPPORTED_PROTOCOL_VERSIONS.join(", ")}); the connection was closed. Upgrade the client or the server`,
-      { detail: { requested: probed.version, chosen: initialize.protocolVersion } },
+      { detail: { requested: options.protocolVersion, chosen: initialize.protocolVersion } },
     );
   }
   await notify(NotificationMethod.Initialized);
-  return probed.discover === undefined ? { initialize } : { initialize, discover: probed.discover };
+  return initialize;
 }

@@ -35,6 +35,8 @@ export interface Outgoing {
   readonly tool?: string;
   /** Tells whether a successful result is a tool error (observer outcome `tool_error`). */
   readonly isToolError?: (result: unknown) => boolean;
+  /** A 2026-07-28 request: the result's `resultType` is checked (`input_required` passes through to the MRTR loop). */
+  readonly modern?: boolean;
 }
 
 /** The requester of one client. */
@@ -117,7 +119,7 @@ export function createRequester(config: RequesterOptions): Requester {
       const raw = await (token === undefined && (maxTotalTimeoutMs === 0 || (timeoutMs !== 0 && timeoutMs <= maxTotalTimeoutMs))
         ? out.peer.request(method, params, { ...(options?.signal === undefined ? {} : { signal: options.signal }), timeoutMs })
         : withDeadline(out, params, token, timeoutMs, maxTotalTimeoutMs === 0 ? undefined : maxTotalTimeoutMs));
-      const result = checkResult(method, raw);
+      const result = checkResult(method, raw, out.modern === true);
       finish?.(out.isToolError?.(result) === true ? "tool_error" : "ok");
       return result;
     } catch (error) {

@@ -39,16 +39,38 @@ const CHECKS: { readonly [method: string]: Check } = {
   },
 };
 
-/** Returns `result` when it has the shape `method` requires; throws `INVALID_RESULT` otherwise. */
-export function checkResult(method: string, result: unknown): unknown {
+/** The methods whose result may be an `InputRequiredResult` (2026-07-28 basic/patterns/mrtr). */
+export const INPUT_REQUIRED_METHODS: ReadonlySet<string> = new Set(["tools/call", "prompts/get", "resources/read"]);
+
+function invalid(method: string, problem: string, result: unknown): McpClientError {
+  return new McpClientError(ClientErrorCode.InvalidResult, `The server's "${method}" result is malformed: ${problem}`, { detail: result });
+}
+
+/** The 2026-07-28 `resultType` rule: `complete` or absent passes, `input_required` only where MRTR is allowed, anything else is invalid. */
+function checkResultType(method: string, result: Record<string, unknown>): boolean {
+  const type = result.resultType;
+  if (type === undefined || type === "complete") return false;
+  if (type !== "input_required") throw invalid(method, `unknown resultType ${JSON.stringify(type)}`, result);
+  if (!INPUT_REQUIRED_METHODS.has(method)) throw invalid(method, `resultType "input_required" is allowed only on ${[...INPUT_REQUIRED_METHODS].join(", ")}`, result);
+  const { inputRequests, requestState } = result;
+  if (inputRequests !== undefined && (typeof inputRequests !== "object" || inputRequests === null || Array.isArray(inputRequests))) throw invalid(method, `"inputRequests" must be an object`, result);
+  if (requestState !== undefined && typeof requestState !== "string") throw invalid(method, `"requestState" must be a string`, result);
+  if (inputRequests === undefined && requestState === undefined) throw invalid(method, "an input_required result needs inputRequests or requestState", result);
+  return true;
+}
+
+/**
+ * Returns `result` when it has the shape `method` requires; throws `INVALID_RESULT` otherwise.
+ * `modern` applies the 2026-07-28 `resultType` rule first; an `input_required` result is returned as is.
+ */
+export function checkResult(method: string, result: unknown, modern = false): unknown {
   if (typeof result !== "object" || result === null || Array.isArray(result)) {
     // `ping`, `subscribe` and friends answer `{}`; a few servers answer null, which we accept there.
     if (result === null && CHECKS[method] === undefined) return {};
     throw new McpClientError(ClientErrorCode.InvalidResult, `The server answered "${method}" with ${result === null ? "null" : typeof result}; an object is required`, { detail: result });
   }
+  if (modern && checkResultType(method, result as Record<string, unknown>)) return result;
   const problem = CHECKS[method]?.(result as Record<string, unknown>);
-  if (problem !== undefined) {
-    throw new McpClientError(ClientErrorCode.InvalidResult, `The server's "${method}" result is malformed: ${problem}`, { detail: result });
-  }
+  if (problem !== undefined) throw invalid(method, problem, result);
   return result;
 }

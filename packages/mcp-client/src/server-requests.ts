@@ -18,6 +18,7 @@ import {
 import type { ElicitationHandler, RootsLister, SamplingHandler, ServerRequestContext } from "./handler-types";
 import type { SchemaValidator } from "./schema-validation";
 import { checkRequestedSchema, finishFormAnswer } from "./elicitation";
+import { ClientErrorCode, McpClientError } from "./errors";
 
 /** The handlers and declarations that shape the client's capabilities. */
 export interface ServerRequestHandlers {
@@ -62,23 +63,21 @@ export function checkRoots(roots: unknown): readonly Root[] {
 }
 
 function sample(handler: SamplingHandler) {
-  return async (raw: JsonRpcParams | undefined, ctx: RequestContext) => {
-    const params = record(raw, RequestMethod.SamplingCreateMessage);
+  return async (params: { readonly [key: string]: unknown }, context: ServerRequestContext) => {
     if (!Array.isArray(params.messages) || typeof params.maxTokens !== "number") {
       throw new JsonRpcError(ErrorCode.InvalidParams, "sampling/createMessage needs `messages` (an array) and `maxTokens` (a number)");
     }
     if ((params.tools !== undefined || params.toolChoice !== undefined) && !handler.tools) {
       throw new JsonRpcError(ErrorCode.InvalidParams, "This client did not declare sampling.tools; send sampling requests without `tools` and `toolChoice`");
     }
-    return handler.createMessage(params as unknown as CreateMessageRequestParams, contextOf(params, ctx));
+    return handler.createMessage(params as unknown as CreateMessageRequestParams, context);
   };
 }
 
-function elicit(handler: ElicitationHandler, validator: SchemaValidator) {
-  return async (raw: JsonRpcParams | undefined, ctx: RequestContext): Promise<ElicitResult> => {
-    const params = record(raw, RequestMethod.ElicitationCreate);
+/** `modern`: a 2026-07-28 input request, whose URL mode carries no `elicitationId`. */
+function elicit(handler: ElicitationHandler, validator: SchemaValidator, modern: boolean) {
+  return async (params: { readonly [key: string]: unknown }, context: ServerRequestContext): Promise<ElicitResult> => {
     const mode = params.mode ?? "form";
-    const context = contextOf(params, ctx);
     if (typeof params.message !== "string") throw new JsonRpcError(ErrorCode.InvalidParams, "elicitation/create needs a string `message`");
     if (mode === "form" && handler.form !== undefined) {
       const form = params as unknown as ElicitRequestFormParams;
@@ -86,8 +85,8 @@ function elicit(handler: ElicitationHandler, validator: SchemaValidator) {
       return finishFormAnswer(form, await handler.form(form, context), handler.applyDefaults === true, validator);
     }
     if (mode === "url" && handler.url !== undefined) {
-      if (typeof params.url !== "string" || typeof params.elicitationId !== "string") {
-        throw new JsonRpcError(ErrorCode.InvalidParams, "URL-mode elicitation needs a string `url` and `elicitationId`");
+      if (typeof params.url !== "string" || (!modern && typeof params.elicitationId !== "string")) {
+        throw new JsonRpcError(ErrorCode.InvalidParams, modern ? "URL-mode elicitation needs a string `url`" : "URL-mode elicitation needs a string `url` and `elicitationId`");
       }
       const { content: _never, ...answer } = await handler.url(params as unknown as ElicitRequestURLParams, context);
       return answer;
@@ -106,9 +105,38 @@ export function registerServerRequests(peer: Peer, handlers: ServerRequestHandle
       return { roots: [...checkRoots(await roots()(contextOf(params, ctx)))] };
     });
   }
-  if (handlers.sampling !== undefined) peer.handle(RequestMethod.SamplingCreateMessage, sample(handlers.sampling));
+  const serve = (method: string, handler: (params: { readonly [key: string]: unknown }, context: ServerRequestContext) => unknown): void => {
+    peer.handle(method, (raw, ctx) => {
+      const params = record(raw, method);
+      return handler(params, contextOf(params, ctx));
+    });
+  };
+  if (handlers.sampling !== undefined) serve(RequestMethod.SamplingCreateMessage, sample(handlers.sampling));
   const elicitation = handlers.elicitation;
   if (elicitation !== undefined && (elicitation.form !== undefined || elicitation.url !== undefined)) {
-    peer.handle(RequestMethod.ElicitationCreate, elicit(elicitation, validator));
+    serve(RequestMethod.ElicitationCreate, elicit(elicitation, validator, false));
   }
+}
+
+/** Answers one 2026-07-28 input request (`inputRequests[key]`) with the handler of its method. */
+export type InputResponder = (method: string, params: { readonly [key: string]: unknown }, signal: AbortSignal) => Promise<unknown>;
+
+/**
+ * The responder of the 2026-07-28 input requests (basic/patterns/mrtr): the same roots,
+ * sampling and elicitation handlers that serve 2025 server requests. A method whose handler
+ * the client was not given rejects with `INPUT_UNAVAILABLE`.
+ */
+export function createInputResponder(handlers: () => ServerRequestHandlers, validator: SchemaValidator): InputResponder {
+  return async (method, params, signal) => {
+    const { roots, sampling, elicitation } = handlers();
+    const context: ServerRequestContext = { signal, meta: params._meta as Meta | undefined };
+    if (method === RequestMethod.RootsList && roots !== undefined) return { roots: [...checkRoots(await roots()(context))] };
+    if (method === RequestMethod.SamplingCreateMessage && sampling !== undefined) return sample(sampling)(params, context);
+    if (method === RequestMethod.ElicitationCreate && elicitation !== undefined) return elicit(elicitation, validator, true)(params, context);
+    throw new McpClientError(ClientErrorCode.InputUnavailable,
+      `The server asked for "${method}", which this client cannot answer` +
+        (method === RequestMethod.RootsList ? " (create the client with `roots`)" : method === RequestMethod.SamplingCreateMessage ? " (create the client with a `sampling` handler)"
+          : method === RequestMethod.ElicitationCreate ? " (create the client with an `elicitation` handler)" : "; the server is at fault (it may ask only for roots, sampling and elicitation)"),
+      { detail: { method } });
+  };
 }

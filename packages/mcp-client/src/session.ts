@@ -1,17 +1,23 @@
 /**
- * One connection to a server: a peer over one transport, after a completed handshake.
- * The session owns its peer and, through it, the transport.
+ * One connection to a server: a peer over one transport, after the era was chosen and, in
+ * the `initialize` era, the handshake completed. The session owns its peer and, through it,
+ * the transport. In the 2026-07-28 era there is no handshake: `server/discover` told what the
+ * server offers, and every request carries the envelope (`modern`).
  */
 import { createPeer, type Logger, type Peer, type Transport } from "@proto/jsonrpc";
-import type { DiscoverResult, Implementation, ServerCapabilities } from "@proto/mcp-protocol";
-import { handshake, type HandshakeOptions } from "./handshake";
-import { mcpCancellation } from "@proto/mcp-protocol";
+import type { ClientCapabilities, DiscoverResult, Implementation, InitializeResult, ServerCapabilities } from "@proto/mcp-protocol";
+import { MetaKey, mcpCancellation } from "@proto/mcp-protocol";
+import type { EraMemory, EraVerdict, ProtocolChoice } from "./era";
+import { modernCapabilities } from "./era";
+import { ClientErrorCode, McpClientError } from "./errors";
+import { handshake, type HandshakeCall, type HandshakeOptions } from "./handshake";
+import { probeEra, type ProbeOutcome } from "./probe";
 
 /** What the client knows about the server it is connected to. */
 export interface ServerDetails {
   /** The server's name, version and presentation (`serverInfo`). */
   readonly info: Implementation;
-  /** The protocol version of this connection. */
+  /** The protocol version of this connection (`2026-07-28` on the stateless wire). */
   readonly protocolVersion: string;
   /** What the server declared it offers. */
   readonly capabilities: ServerCapabilities;
@@ -21,15 +27,30 @@ export interface ServerDetails {
   readonly supportedVersions?: readonly string[];
 }
 
+/** The protocol context of a 2026-07-28 session, stamped on every request. */
+export interface ModernContext {
+  readonly version: string;
+  /** The capabilities as the modern wire declares them (roots without listChanged). */
+  readonly capabilities: ClientCapabilities;
+}
+
 /** A connected session. */
 export interface Session {
   readonly peer: Peer;
   readonly server: ServerDetails;
+  /** Present on the 2026-07-28 wire. */
+  readonly modern?: ModernContext;
 }
 
 /** How to open a session. */
 export interface SessionSetup extends Omit<HandshakeOptions, "warn"> {
   readonly logger: Logger;
+  readonly choice: ProtocolChoice;
+  /** Verdicts of earlier probes, under `memoryKey`. */
+  readonly memory: EraMemory;
+  readonly memoryKey: string;
+  /** Timeout of the `server/discover` probe in milliseconds. */
+  readonly probeTimeoutMs: number;
   /** Registers handlers on the fresh peer before it starts. */
   readonly register: (peer: Peer) => void;
   /** Called for each notification the client sends. */
@@ -67,24 +88,83 @@ function watchSessionId(transport: Transport, renewed: () => void): Transport {
   };
 }
 
-function details(result: Awaited<ReturnType<typeof handshake>>): ServerDetails {
-  const { initialize, discover } = result;
-  const base: ServerDetails = {
+function legacyDetails(initialize: InitializeResult, supported: readonly string[] | undefined): ServerDetails {
+  return {
     info: initialize.serverInfo,
     protocolVersion: initialize.protocolVersion,
     capabilities: initialize.capabilities,
-  };
-  return {
-    ...base,
     ...(typeof initialize.instructions === "string" ? { instructions: initialize.instructions } : {}),
-    ...(discover === undefined ? {} : { supportedVersions: (discover as DiscoverResult).supportedVersions }),
+    ...(supported === undefined ? {} : { supportedVersions: supported }),
   };
 }
 
+/** The server's identity from a discover result: `_meta` serverInfo (the spec), else a body `serverInfo` (early drafts). */
+function serverInfoOf(discover: DiscoverResult): Implementation {
+  const meta = (discover as { _meta?: { readonly [key: string]: unknown } })._meta?.[MetaKey.ServerInfo];
+  const body = (discover as { serverInfo?: unknown }).serverInfo;
+  for (const candidate of [meta, body]) {
+    const info = candidate as Implementation | undefined;
+    if (typeof info?.name === "string" && typeof info.version === "string") return info;
+  }
+  return { name: "unknown", version: "unknown" };
+}
+
+function modernDetails(version: string, discover: DiscoverResult): ServerDetails {
+  return {
+    info: serverInfoOf(discover),
+    protocolVersion: version,
+    capabilities: discover.capabilities,
+    ...(typeof discover.instructions === "string" ? { instructions: discover.instructions } : {}),
+    supportedVersions: discover.supportedVersions,
+  };
+}
+
+async function decide(call: HandshakeCall, setup: SessionSetup): Promise<ProbeOutcome> {
+  const cached = setup.memory.get(setup.memoryKey);
+  if (setup.choice === "2025-11-25") return { era: "legacy", version: undefined };
+  if (cached?.era === "legacy" && setup.choice === "auto") return { era: "legacy", version: cached.version };
+  return probeEra(call, { choice: setup.choice, clientInfo: setup.clientInfo, capabilities: setup.capabilities, timeoutMs: setup.probeTimeoutMs, warn: (m, d) => setup.logger.warn(m, d) });
+}
+
+async function establish(peer: Peer, setup: SessionSetup): Promise<Session> {
+  const call: HandshakeCall = (method, params, timeoutMs) => peer.request(method, params, { timeoutMs: timeoutMs ?? 0 });
+  const cached = setup.memory.get(setup.memoryKey);
+  let outcome: ProbeOutcome;
+  try {
+    outcome = await decide(call, setup);
+  } catch (error) {
+    // A verdict that no longer holds is forgotten, so the next attempt probes afresh.
+    if (cached !== undefined) setup.memory.delete(setup.memoryKey);
+    throw error;
+  }
+  if (outcome.era === "modern") {
+    setup.memory.set(setup.memoryKey, { era: "modern", version: outcome.version });
+    return { peer, server: modernDetails(outcome.version, outcome.discover), modern: { version: outcome.version, capabilities: modernCapabilities(setup.capabilities) } };
+  }
+  const verdict: EraVerdict = outcome.version === undefined ? { era: "legacy" } : { era: "legacy", version: outcome.version };
+  if (outcome.closed === true) {
+    setup.memory.set(setup.memoryKey, verdict);
+    throw new McpClientError(ClientErrorCode.ConnectFailed,
+      "The server closed the connection when probed with server/discover (a 2025-only server that exits on unknown requests); " +
+      'the next attempt uses initialize. Give createClient a `transport` factory so it can reconnect, or pass protocol: "2025-11-25"');
+  }
+  try {
+    const initialize = await handshake(call, async (method) => {
+      await peer.notify(method);
+      setup.sent(method);
+    }, { ...setup, protocolVersion: outcome.version ?? setup.protocolVersion, warn: (message, detail) => setup.logger.warn(message, detail) });
+    if (setup.choice === "auto") setup.memory.set(setup.memoryKey, verdict);
+    return { peer, server: legacyDetails(initialize, outcome.supported) };
+  } catch (error) {
+    if (cached !== undefined) setup.memory.delete(setup.memoryKey);
+    throw error;
+  }
+}
+
 /**
- * Starts a peer over `transport` and runs the handshake. Aborting `signal` closes the peer
- * (initialize itself is never cancelled, as the lifecycle requires) and rejects with the
- * signal's reason. On any failure the transport is closed.
+ * Starts a peer over `transport`, chooses the era and, in the `initialize` era, runs the
+ * handshake. Aborting `signal` closes the peer (initialize itself is never cancelled, as the
+ * lifecycle requires) and rejects with the signal's reason. On any failure the transport is closed.
  */
 export async function openSession(transport: Transport, setup: SessionSetup, signal: AbortSignal): Promise<Session> {
   const peer: Peer = createPeer(watchSessionId(transport, () => setup.renewed(peer)), { requestTimeoutMs: 0, cancellation: mcpCancellation, logger: setup.logger });
@@ -94,16 +174,9 @@ export async function openSession(transport: Transport, setup: SessionSetup, sig
     setup.register(peer);
     await peer.start();
     signal.throwIfAborted();
-    const result = await handshake(
-      (method, params, timeoutMs) => peer.request(method, params, { timeoutMs: timeoutMs ?? 0 }),
-      async (method) => {
-        await peer.notify(method);
-        setup.sent(method);
-      },
-      { ...setup, warn: (message, detail) => setup.logger.warn(message, detail) },
-    );
+    const session = await establish(peer, setup);
     signal.throwIfAborted();
-    return { peer, server: details(result) };
+    return session;
   } catch (error) {
     await peer.close(error instanceof Error ? error : undefined).catch(() => {});
     throw signal.aborted ? signal.reason : error;

@@ -4,6 +4,7 @@
  * `UnsupportedProtocolVersionError`).
  */
 import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import type { ClientCapabilities } from "./types/capabilities";
 import type { ElicitRequestURLParams } from "./types/elicitation";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "./versions";
 
@@ -76,9 +77,38 @@ export function unsupportedVersionData(error: unknown): UnsupportedVersionData |
   return undefined;
 }
 
-/** The -32002 error for a resource URI the server does not know. */
-export function createResourceNotFoundError(uri: string): JsonRpcError {
-  return new JsonRpcError(McpErrorCode.ResourceNotFound, `Resource not found: ${uri}`, { uri });
+/**
+ * The error for a resource URI the server does not know, with `data.uri`: -32002 on the
+ * session-era wire, -32602 when `modern` (2026-07-28 server/resources "Error Handling").
+ */
+export function createResourceNotFoundError(uri: string, modern = false): JsonRpcError {
+  const code = modern ? McpErrorCode.InvalidParams : McpErrorCode.ResourceNotFound;
+  return new JsonRpcError(code, `Resource not found: ${uri}`, { uri });
+}
+
+/** The -32020 error for HTTP headers that are missing, malformed or disagree with the body (2026-07-28 Streamable HTTP). */
+export function createHeaderMismatchError(detail: string): JsonRpcError {
+  return new JsonRpcError(McpErrorCode.HeaderMismatch, `Header mismatch: ${detail}`);
+}
+
+/** The `data` of a -32021 error. */
+export interface MissingCapabilityData {
+  /** The client capabilities the request needs, e.g. `{ elicitation: {} }`. */
+  readonly requiredCapabilities: ClientCapabilities;
+}
+
+/**
+ * The -32021 error for a request that needs a client capability the request's own
+ * `clientCapabilities` did not declare (2026-07-28 basic/patterns/mrtr).
+ */
+export function createMissingCapabilityError(requiredCapabilities: ClientCapabilities, message?: string): JsonRpcError {
+  const names = Object.keys(requiredCapabilities).join(", ");
+  const data: MissingCapabilityData = { requiredCapabilities };
+  return new JsonRpcError(
+    McpErrorCode.MissingRequiredClientCapability,
+    message ?? `Missing required client capability: ${names}; declare it in _meta["io.modelcontextprotocol/clientCapabilities"] and retry`,
+    data,
+  );
 }
 
 /** The -32042 error telling the client which URL-mode elicitations the user must complete first. */

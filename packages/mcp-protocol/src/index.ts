@@ -1,6 +1,7 @@
 /**
- * @proto/mcp-protocol: MCP 2025-11-25 types, versions and negotiation, method names,
- * error codes and `_meta` key rules, shared by servers, clients and transports.
+ * @proto/mcp-protocol: MCP 2025-11-25 and 2026-07-28 types, versions and negotiation, method
+ * names, error codes, `_meta` key rules, the per-request envelope and the Streamable HTTP
+ * header rules, shared by servers, clients and transports.
  */
 export {
   ProtocolVersion,
@@ -10,8 +11,24 @@ export {
   negotiateVersion,
   allowsBatches,
   compareVersions,
+  MODERN_PROTOCOL_VERSIONS,
+  LATEST_MODERN_PROTOCOL_VERSION,
+  isModernProtocolVersion,
 } from "./versions";
-export { RequestMethod, NotificationMethod, LOGGING_LEVELS } from "./methods";
+export { RequestMethod, NotificationMethod, LOGGING_LEVELS, REMOVED_MODERN_METHODS, INPUT_REQUIRED_METHODS } from "./methods";
+export { hasProtocolClaim, parseRequestEnvelope } from "./envelope";
+export type { RequestEnvelope } from "./envelope";
+export {
+  McpHttpHeader,
+  X_MCP_HEADER,
+  encodeHeaderValue,
+  decodeHeaderValue,
+  nameHeaderSource,
+  requiresNameHeader,
+  headerParamsOf,
+  headerParamText,
+} from "./http-headers";
+export type { HeaderParam, HeaderParamsOf } from "./http-headers";
 export {
   McpErrorCode,
   createUnsupportedVersionError,
@@ -19,8 +36,10 @@ export {
   unsupportedVersionData,
   createResourceNotFoundError,
   createUrlElicitationRequiredError,
+  createHeaderMismatchError,
+  createMissingCapabilityError,
 } from "./errors";
-export type { UnsupportedVersionData } from "./errors";
+export type { UnsupportedVersionData, MissingCapabilityData } from "./errors";
 export { mcpCancellation } from "./cancellation";
 export { MetaKey, parseMetaKey, isValidMetaKey, isReservedMetaKey } from "./meta";
 export type { MetaKeyParts } from "./meta";
@@ -147,6 +166,23 @@ export type {
   ListTasksResult,
   TaskStatusNotificationParams,
 } from "./types/tasks";
+export { ResultType } from "./types/stateless";
+export type {
+  CacheScope,
+  CacheHints,
+  ModernRequestMeta,
+  ModernResultFields,
+  InputRequest,
+  InputRequests,
+  InputResponse,
+  InputResponses,
+  InputRequiredResult,
+  InputResponseRequestParams,
+  SubscriptionFilter,
+  SubscriptionsListenRequestParams,
+  SubscriptionsAcknowledgedNotificationParams,
+  SubscriptionsListenResult,
+} from "./types/stateless";
 export type {
   ClientRequestMap,
   ServerRequestMap,

@@ -1,4 +1,4 @@
-/** MCP method names (MCP 2025-11-25 schema; `server/discover` from 2026-07-28). */
+/** MCP method names (MCP 2025-11-25 schema; `server/discover` and `subscriptions/listen` from 2026-07-28). */
 
 /** Request methods, either direction. */
 export const RequestMethod = {
@@ -23,6 +23,8 @@ export const RequestMethod = {
   TasksResult: "tasks/result",
   TasksList: "tasks/list",
   TasksCancel: "tasks/cancel",
+  /** A long-lived request whose stream carries the notifications asked for (2026-07-28). */
+  SubscriptionsListen: "subscriptions/listen",
 } as const;
 
 /** One of the request methods. */
@@ -41,6 +43,8 @@ export const NotificationMethod = {
   RootsListChanged: "notifications/roots/list_changed",
   ElicitationComplete: "notifications/elicitation/complete",
   TaskStatus: "notifications/tasks/status",
+  /** The first message of a `subscriptions/listen` stream: what the server honours (2026-07-28). */
+  SubscriptionsAcknowledged: "notifications/subscriptions/acknowledged",
 } as const;
 
 /** One of the notification methods. */
@@ -57,3 +61,22 @@ export const LOGGING_LEVELS = Object.freeze([
   "alert",
   "emergency",
 ] as const);
+
+/**
+ * Methods 2026-07-28 removed: a request for one of them made under a stateless revision is
+ * -32601 even though a session-era server answers it (2026-07-28 changelog).
+ */
+export const REMOVED_MODERN_METHODS: readonly string[] = Object.freeze([
+  RequestMethod.Initialize,
+  RequestMethod.Ping,
+  RequestMethod.LoggingSetLevel,
+  RequestMethod.ResourcesSubscribe,
+  RequestMethod.ResourcesUnsubscribe,
+]);
+
+/** The methods whose result may be an `input_required` result (2026-07-28 basic/patterns/mrtr). */
+export const INPUT_REQUIRED_METHODS: readonly string[] = Object.freeze([
+  RequestMethod.ToolsCall,
+  RequestMethod.PromptsGet,
+  RequestMethod.ResourcesRead,
+]);

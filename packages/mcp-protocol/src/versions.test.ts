@@ -17,7 +17,7 @@ describe("negotiateVersion", () => {
 });
 
 describe("version helpers", () => {
-  it("lists the four versions newest first", () => {
+  it("lists the four session-era versions newest first", () => {
     expect(SUPPORTED_PROTOCOL_VERSIONS).toEqual(["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]);
     expect([...SUPPORTED_PROTOCOL_VERSIONS].sort(compareVersions).reverse()).toEqual(SUPPORTED_PROTOCOL_VERSIONS);
   });

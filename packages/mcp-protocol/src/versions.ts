@@ -11,15 +11,20 @@ export const ProtocolVersion = {
   /** The only revision that allowed JSON-RPC batches. */
   V2025_03_26: "2025-03-26",
   V2024_11_05: "2024-11-05",
+  /** The stateless revision: every request carries its protocol context in `_meta`. */
+  V2026_07_28: "2026-07-28",
 } as const;
 
-/** One of the protocol revisions we serve. */
+/** One of the protocol revisions we know by name. */
 export type ProtocolVersion = (typeof ProtocolVersion)[keyof typeof ProtocolVersion];
 
 /** The revision we answer with when the peer asks for one we do not serve. */
 export const LATEST_PROTOCOL_VERSION: ProtocolVersion = ProtocolVersion.V2025_11_25;
 
-/** Every revision we serve, newest first (the order `server/discover` and -32022 report them in). */
+/**
+ * Every revision `initialize` negotiates (the session era), newest first. The stateless
+ * revisions are apart, in `MODERN_PROTOCOL_VERSIONS`: `initialize` never offers them.
+ */
 export const SUPPORTED_PROTOCOL_VERSIONS: readonly ProtocolVersion[] = Object.freeze([
   ProtocolVersion.V2025_11_25,
   ProtocolVersion.V2025_06_18,
@@ -27,7 +32,7 @@ export const SUPPORTED_PROTOCOL_VERSIONS: readonly ProtocolVersion[] = Object.fr
   ProtocolVersion.V2024_11_05,
 ]);
 
-/** True when `version` is a revision we serve. */
+/** True when `version` is a revision `initialize` negotiates (a session-era revision). */
 export function isSupportedProtocolVersion(version: unknown): version is ProtocolVersion {
   return typeof version === "string" && (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(version);
 }
@@ -61,4 +66,22 @@ export function allowsBatches(version: string | undefined): boolean {
  */
 export function compareVersions(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The stateless revisions we serve, newest first (2026-07-28 basic/versioning). A request made
+ * under one of them carries `_meta["io.modelcontextprotocol/protocolVersion"]`; the lists a
+ * server reports in `server/discover` and in -32022 `data.supported` are drawn from here.
+ */
+export const MODERN_PROTOCOL_VERSIONS: readonly ProtocolVersion[] = Object.freeze([ProtocolVersion.V2026_07_28]);
+
+/** The stateless revision a client asks for first. */
+export const LATEST_MODERN_PROTOCOL_VERSION: ProtocolVersion = ProtocolVersion.V2026_07_28;
+
+/**
+ * True when `version` is a stateless revision we serve. Membership, never string order: a
+ * claim of `"v999.0.0"` or `"2099-01-01"` is modern (it has the claim) but not served (-32022).
+ */
+export function isModernProtocolVersion(version: unknown): version is ProtocolVersion {
+  return typeof version === "string" && (MODERN_PROTOCOL_VERSIONS as readonly string[]).includes(version);
 }

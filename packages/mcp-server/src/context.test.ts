@@ -50,12 +50,12 @@ describe("the request context", () => {
     await client.call(1, "tools/call", {
       name: "peek",
       _meta: {
-        "io.modelcontextprotocol/protocolVersion": "2025-11-25",
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
         "io.modelcontextprotocol/clientCapabilities": { sampling: {} },
         "io.modelcontextprotocol/clientInfo": { name: "per-request", version: "2" },
       },
     });
-    expect(last().protocolVersion).toBe("2025-11-25");
+    expect(last().protocolVersion).toBe("2026-07-28");
     expect(last().clientCapabilities).toEqual({ sampling: {} });
     expect(last().clientInfo).toEqual({ name: "per-request", version: "2" });
     expect(last().session.protocolVersion).toBe("2025-06-18");

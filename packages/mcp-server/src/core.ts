@@ -1,11 +1,13 @@
 /** What sessions share with their server: the definition, routes, features and extensions. */
 import type { JsonRpcParams, Logger } from "@proto/jsonrpc";
-import type { Implementation, ProtocolVersion, ServerCapabilities } from "@proto/mcp-protocol";
+import type { CacheHints, Implementation, ProtocolVersion, ServerCapabilities } from "@proto/mcp-protocol";
 import type { RequestContext } from "./context";
 import type { ExtensionInterceptor, ServerExtension } from "./extension";
 import type { AnyFeature, FeatureNotificationContext } from "./feature";
 import type { ContextFactory } from "./session-context";
 import type { SessionState } from "./session-state";
+import type { ListenRegistry } from "./stateless/listen";
+import type { RequestStateCodec } from "./stateless/request-state";
 import type { ServerSession } from "./session-types";
 
 /** A request method's handler with the feature (if any) whose state it receives. */
@@ -20,6 +22,17 @@ export interface NotificationRoute {
   readonly run: (params: JsonRpcParams | undefined, ctx: FeatureNotificationContext, state: unknown) => void | Promise<void>;
 }
 
+/** What serving the stateless revision needs (one per server). */
+export interface StatelessCore {
+  /** The stateless revisions served (empty: every claimed request is -32022). */
+  readonly versions: readonly string[];
+  readonly requestState: RequestStateCodec;
+  readonly cacheHints: (method: string) => CacheHints | undefined;
+  readonly listens: ListenRegistry;
+  /** The input schema of a served tool (for `Mcp-Param-*` checks), or undefined. */
+  readonly toolSchema: (name: string) => object | undefined;
+}
+
 /** The server as its sessions see it. */
 export interface ServerCore {
   readonly info: Implementation;
@@ -27,6 +40,7 @@ export interface ServerCore {
   readonly logger: Logger;
   readonly requestTimeoutMs: number | undefined;
   readonly supportedVersions: readonly ProtocolVersion[];
+  readonly stateless: StatelessCore;
   readonly routes: ReadonlyMap<string, Route>;
   readonly notificationRoutes: ReadonlyMap<string, NotificationRoute>;
   readonly interceptors: ReadonlyMap<string, readonly ExtensionInterceptor[]>;

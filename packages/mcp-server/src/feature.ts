@@ -77,8 +77,13 @@ export interface FeatureHost {
   createList<T>(spec: ListSpec<T>): ListEndpoint<T>;
   /** Every live session (initialized or not). */
   sessions(): Iterable<ServerSession>;
-  /** Sends a notification to every initialized session that `filter` accepts (all when omitted). Failures are logged. */
+  /**
+   * Sends a notification to every initialized session that `filter` accepts (all when omitted),
+   * and to the `subscriptions/listen` streams that asked for its type. Failures are logged.
+   */
   broadcast(method: string, params?: JsonRpcParams, filter?: (session: ServerSession) => boolean): void;
+  /** Sends a notification to the `subscriptions/listen` streams that asked for it only (e.g. `resources/updated` for their URIs). */
+  stream?(method: string, params?: JsonRpcParams): void;
 }
 
 /** Erases a feature's state type, so features with different states share one list. */

@@ -2,6 +2,8 @@
 import type { JsonRpcRequest, Logger, Transport } from "@proto/jsonrpc";
 import type { Implementation, LoggingLevel, ProtocolVersion, ServerCapabilities, ToolInputSchema } from "@proto/mcp-protocol";
 import type { ServerExtension } from "./extension";
+import type { CacheOptions } from "./stateless/encode";
+import type { RequestStateOptions } from "./stateless/request-state";
 import type { FeatureApi } from "./builtin-features";
 import type { ConnectOptions, ServerSession } from "./session-types";
 import type { UnauthenticatedScopes } from "./tool-call";
@@ -11,6 +13,18 @@ import type { LazyToolDefinition, ToolDefinition, ToolHandle, ToolHandler, ToolO
 export interface ServerInfo extends Implementation {
   /** How to use this server; sent in `initialize` and `server/discover`. */
   readonly instructions?: string;
+}
+
+/** How the server serves the stateless revision 2026-07-28 (requests whose `_meta` carries the protocol claim). */
+export interface StatelessOptions {
+  /** The stateless revisions served, a subset of `MODERN_PROTOCOL_VERSIONS`; `[]` refuses every claim with -32022. Default: all. */
+  readonly versions?: readonly ProtocolVersion[];
+  /** Signing of the `requestState` of multi-round input: keys (rotation: the first signs, all verify), lifetime, size cap. */
+  readonly requestState?: RequestStateOptions;
+  /** `ttlMs` and `cacheScope` of list, read and discover results, per feature. Default `{ ttlMs: 0, cacheScope: "private" }`. */
+  readonly cache?: CacheOptions;
+  /** Most `subscriptions/listen` streams open at once across the server (beyond: -32603). Default 1024. */
+  readonly maxListens?: number;
 }
 
 /** Options of `createServer`. Every option has a safe default. */
@@ -29,6 +43,8 @@ export interface ServerOptions {
   readonly unauthenticatedScopes?: UnauthenticatedScopes;
   /** The log level a session gets before it sends `logging/setLevel` (the spec lets the server choose). Default `"info"`. */
   readonly logLevel?: LoggingLevel;
+  /** The stateless revision (2026-07-28), served beside the session era by the same definition. */
+  readonly stateless?: StatelessOptions;
 }
 
 /** What `summary()` reports (the stdio banner reads it). */

@@ -78,10 +78,13 @@ describe("with the official SDK client", () => {
   it("answers -32022 for a request whose _meta names an unsupported version", async () => {
     const { client } = await connectSdkClient(make());
     const error = await client
-      .request({ method: "tools/list", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2030-01-01" } } }, ListToolsResultSchema)
+      .request({ method: "tools/list", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2030-01-01", "io.modelcontextprotocol/clientCapabilities": {} } } }, ListToolsResultSchema)
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: -32022, data: { supported: ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"], requested: "2030-01-01" } });
-    const fine = await client.request({ method: "tools/list", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2025-06-18" } } }, ListToolsResultSchema);
+    expect(error).toMatchObject({ code: -32022, data: { supported: ["2026-07-28"], requested: "2030-01-01" } });
+    const fine = await client.request(
+      { method: "tools/list", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } } },
+      ListToolsResultSchema,
+    );
     expect(fine.tools).toHaveLength(1);
     await client.close();
   });

@@ -4,10 +4,10 @@
  */
 import type { JsonRpcParams, Logger, Transport } from "@proto/jsonrpc";
 import type { ProtocolVersion, ServerCapabilities } from "@proto/mcp-protocol";
-import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "@proto/mcp-protocol";
+import { LATEST_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, SUPPORTED_PROTOCOL_VERSIONS } from "@proto/mcp-protocol";
 import { installFeatures } from "./builtin-features";
 import { mergeCapabilities } from "./capabilities";
-import type { ServerCore } from "./core";
+import type { ServerCore, StatelessCore } from "./core";
 import type { ServerExtension } from "./extension";
 import { createDecorator } from "./extension-decorate";
 import type { FeatureHost } from "./feature";
@@ -19,6 +19,9 @@ import { createContextFactory } from "./session-context";
 import type { PendingSession } from "./session";
 import type { ConnectOptions, ServerSession } from "./session-types";
 import { createRouter } from "./routes";
+import { resolveCacheHints } from "./stateless/encode";
+import { createListenRegistry } from "./stateless/listen";
+import { createRequestStateCodec } from "./stateless/request-state";
 import { createTools } from "./tools";
 import { createSchemaCompiler } from "./validation";
 
@@ -38,9 +41,22 @@ function checkOptions(info: ServerInfo, options: ServerOptions): readonly Protoc
   return versions;
 }
 
+function createStateless(options: ServerOptions, toolSchema: StatelessCore["toolSchema"]): StatelessCore {
+  const o = options.stateless ?? {};
+  const versions = o.versions ?? MODERN_PROTOCOL_VERSIONS;
+  if (!versions.every((v) => MODERN_PROTOCOL_VERSIONS.includes(v))) {
+    throw new TypeError(`createServer: stateless.versions must be a subset of ${MODERN_PROTOCOL_VERSIONS.join(", ")}`);
+  }
+  const max = o.maxListens ?? 1024;
+  if (!Number.isInteger(max) || max < 0) throw new TypeError("createServer: stateless.maxListens must be an integer >= 0");
+  return { versions, requestState: createRequestStateCodec(o.requestState), cacheHints: resolveCacheHints(o.cache), listens: createListenRegistry(max), toolSchema };
+}
+
 /** Creates a server. It owns its sessions; `close()` closes them all. */
 export function createServer(info: ServerInfo, options: ServerOptions = {}): Server {
   const supportedVersions = checkOptions(info, options);
+  // `tools` is created below; the lookup runs only when requests arrive
+  const stateless = createStateless(options, (name) => tools.schemaOf(name));
   const logger = options.logger ?? SILENT;
   const { instructions, ...serverInfo } = info;
   const live = new Map<ServerSession, PendingSession>();
@@ -58,7 +74,9 @@ export function createServer(info: ServerInfo, options: ServerOptions = {}): Ser
       return list;
     },
     sessions: () => live.keys(),
+    stream: (method: string, params?: JsonRpcParams) => stateless.listens.deliver(method, params),
     broadcast(method: string, params?: JsonRpcParams, filter?: (session: ServerSession) => boolean) {
+      stateless.listens.deliver(method, params);
       for (const session of live.keys()) {
         if (!session.initialized || (filter !== undefined && !filter(session))) continue;
         session.notify(method, params).catch((error: unknown) => logger.warn(`Could not send ${method} to session ${session.id}`, error));
@@ -77,6 +95,7 @@ export function createServer(info: ServerInfo, options: ServerOptions = {}): Ser
     logger,
     requestTimeoutMs: options.requestTimeoutMs,
     supportedVersions,
+    stateless,
     routes: router.routes,
     notificationRoutes: router.notificationRoutes,
     interceptors: router.interceptors,
@@ -121,6 +140,7 @@ export function createServer(info: ServerInfo, options: ServerOptions = {}): Ser
     scopesFor: (request: { method: string; params?: unknown }) => (request.method === "tools/call" ? tools.scopesFor(request.params) : undefined),
     async close() {
       closed = true;
+      await stateless.listens.closeAll();
       await Promise.all([...live.keys()].map((session) => session.close()));
     },
     ...builtins.api,

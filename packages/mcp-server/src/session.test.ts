@@ -64,27 +64,27 @@ describe("lifecycle", () => {
     expect(isError(again) && again.error.message).toMatch(/already initialized/);
   });
 
-  it("answers -32022 with supported and requested for an unsupported _meta version, even before initialize", async () => {
+  it("answers -32022 with the stateless versions for a claim of any other version, even before initialize", async () => {
     const client = await connectRaw(make());
-    const meta = { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } };
+    const meta = { _meta: { "io.modelcontextprotocol/protocolVersion": "2025-11-25", "io.modelcontextprotocol/clientCapabilities": {} } };
     for (const [id, method] of [[1, "tools/list"], [2, "server/discover"]] as const) {
       const response = await client.call(id, method, meta);
       expect(isError(response) && response.error).toEqual({
         code: -32022,
         message: expect.stringContaining("2026-07-28"),
-        data: { supported: ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"], requested: "2026-07-28" },
+        data: { supported: ["2026-07-28"], requested: "2025-11-25" },
       });
     }
   });
 
-  it("serves a request that carries a supported _meta version without initialize (stateless style)", async () => {
+  it("serves a request that carries the 2026-07-28 envelope without initialize", async () => {
     const client = await connectRaw(make());
     const response = (await client.call(1, "tools/call", {
       name: "echo",
       arguments: { text: "hi" },
-      _meta: { "io.modelcontextprotocol/protocolVersion": "2025-11-25" },
+      _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} },
     })) as JsonRpcSuccess;
-    expect(response.result).toEqual({ content: [{ type: "text", text: "hi" }] });
+    expect(response.result).toMatchObject({ resultType: "complete", content: [{ type: "text", text: "hi" }] });
   });
 
   it("accepts batches only under 2025-03-26", async () => {

@@ -1,21 +1,25 @@
 /**
  * One session: a `Peer` over one transport, with the MCP lifecycle in front of every
- * handler (DESIGN.md section 2). Checks, in order, for every request but `initialize` and
- * `ping`:
- * 1. a `_meta["io.modelcontextprotocol/protocolVersion"]` we do not serve: -32022;
- * 2. not initialized and no `_meta` version: -32600 "send initialize first";
- * 3. inside a JSON-RPC batch when the version is not 2025-03-26: -32600.
+ * handler (DESIGN.md section 2). Checks, in order, for every session-era request but
+ * `initialize` and `ping`:
+ * 1. not initialized: -32600 "send initialize first";
+ * 2. inside a JSON-RPC batch when the version is not 2025-03-26: -32600.
  * Then the context is built and the route runs through the extensions' interceptors.
+ *
+ * A request whose `_meta` has the protocol-version key (the claim) is served under the
+ * stateless revision instead (`stateless/serve.ts`), whatever its method: per request, so
+ * one session (one stdio process) serves a 2025 client and modern requests side by side.
  */
 import { createPeer, ErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams, RequestContext as PeerRequestContext, Transport } from "@proto/jsonrpc";
-import { allowsBatches, createUnsupportedVersionError, isSupportedProtocolVersion, LATEST_PROTOCOL_VERSION, mcpCancellation, MetaKey } from "@proto/mcp-protocol";
+import { allowsBatches, hasProtocolClaim, isSupportedProtocolVersion, LATEST_PROTOCOL_VERSION, mcpCancellation, RequestMethod } from "@proto/mcp-protocol";
 import type { RequestContext } from "./context";
 import type { ServerCore } from "./core";
 import { metaOf } from "./session-context";
 import { discover, initialize } from "./session-lifecycle";
 import type { SessionState } from "./session-state";
 import { createSessionState, createSessionView } from "./session-state";
+import { serveModern } from "./stateless/serve";
 import type { ConnectOptions, ServerSession } from "./session-types";
 
 /** A session before its transport starts. */
@@ -28,13 +32,7 @@ export interface PendingSession {
   start(): Promise<void>;
 }
 
-function effectiveVersion(core: ServerCore, state: SessionState, rc: PeerRequestContext, requested: unknown): string {
-  if (requested !== undefined) {
-    if (!isSupportedProtocolVersion(requested) || !core.supportedVersions.includes(requested)) {
-      throw createUnsupportedVersionError(String(requested), core.supportedVersions);
-    }
-    return requested;
-  }
+function effectiveVersion(state: SessionState, rc: PeerRequestContext): string {
   if (state.assumed) {
     const header = rc.info.headers?.["mcp-protocol-version"];
     return isSupportedProtocolVersion(header) ? header : (state.protocolVersion ?? LATEST_PROTOCOL_VERSION);
@@ -66,8 +64,9 @@ export function createSession(core: ServerCore, transport: Transport, options: C
   }
 
   function dispatch(method: string, params: JsonRpcParams | undefined, rc: PeerRequestContext): unknown {
+    if (hasProtocolClaim(params)) return serveModern({ core, state, view, rc, run }, method, params);
     const meta = metaOf(params);
-    const version = effectiveVersion(core, state, rc, meta[MetaKey.ProtocolVersion]);
+    const version = effectiveVersion(state, rc);
     if (rc.inBatch && !allowsBatches(version)) {
       throw new JsonRpcError(ErrorCode.InvalidRequest, `Invalid Request: JSON-RPC batches are not allowed under protocol version ${version}; send each request on its own`);
     }
@@ -82,17 +81,15 @@ export function createSession(core: ServerCore, transport: Transport, options: C
   }
 
   peer.handle("initialize", (params, rc) => {
+    if (hasProtocolClaim(params)) return serveModern({ core, state, view, rc, run }, "initialize", params);
     if (!state.idFixed && rc.info.sessionId !== undefined) state.id = rc.info.sessionId;
     return initialize(core, state, view, params, rc.inBatch);
   });
-  peer.handle("ping", () => ({}));
-  peer.handle("server/discover", (params, rc) => {
-    const requested = metaOf(params)[MetaKey.ProtocolVersion];
-    if (requested !== undefined) effectiveVersion(core, state, rc, requested);
-    return discover(core);
-  });
+  peer.handle("ping", (params, rc) => (hasProtocolClaim(params) ? serveModern({ core, state, view, rc, run }, "ping", params) : {}));
+  peer.handle("server/discover", (params, rc) => (hasProtocolClaim(params) ? serveModern({ core, state, view, rc, run }, "server/discover", params) : discover(core)));
   peer.handleNotification("notifications/initialized", () => {});
   for (const method of core.routes.keys()) addMethod(method);
+  addMethod(RequestMethod.SubscriptionsListen);
   for (const [method, route] of core.notificationRoutes) {
     peer.handleNotification(method, (params, nc) => {
       if (!state.initialized) return;

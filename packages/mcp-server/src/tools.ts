@@ -105,6 +105,8 @@ export function createTools(host: FeatureHost, options: ToolsOptions) {
     /** Names of the tools served over MCP now, in registration order. */
     names: (): string[] => list.items().map((t) => t.name),
     scopesFor: (params: unknown) => scopesForCall(callHost, params),
+    /** The input schema of a served tool, or undefined. */
+    schemaOf: (name: string): object | undefined => callHost.lookup(name)?.descriptor.inputSchema,
     /** Compiles every registered tool's validators now; rejects with the first schema's `TypeError`. */
     ready: (): Promise<void> => Promise.all([...records.values()].map(prepareRecord)).then(() => undefined),
   };

@@ -14,7 +14,7 @@ import type { RedirectHandler } from "./redirect";
 import { type IdentityRequest, resolveIdentity } from "./registration";
 import { requestToken, type TokenSet } from "./token-endpoint";
 import type { StoredClient } from "./token-store";
-import { parseUrl, sameIssuer } from "./urls";
+import { parseUrl } from "./urls";
 
 /** What a grant produced. */
 export interface GrantResult {
@@ -124,7 +124,8 @@ export function readCallback(callback: URL, redirectUri: string, state: string, 
     throw new OAuthError(OAuthErrorCode.StateMismatch, "The authorization response's state does not match the request's; it was discarded (possible CSRF).");
   }
   const iss = params.get("iss");
-  if ((iss !== null && !sameIssuer(iss, metadata.issuer)) || (iss === null && metadata.authorization_response_iss_parameter_supported === true)) {
+  // RFC 9207 §2.4: a simple string comparison, with no normalisation (no trailing-slash, case or port folding).
+  if ((iss !== null && iss !== metadata.issuer) || (iss === null && metadata.authorization_response_iss_parameter_supported === true)) {
     throw new OAuthError(OAuthErrorCode.IssuerMismatch, `The authorization response names issuer ${JSON.stringify(iss)}, expected "${metadata.issuer}" (RFC 9207).`, {
       detail: { expected: metadata.issuer, actual: iss },
     });

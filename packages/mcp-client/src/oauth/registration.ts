@@ -22,6 +22,8 @@ export interface ClientMetadata {
   readonly policy_uri?: string;
   readonly software_id?: string;
   readonly software_version?: string;
+  /** `native` or `web` (OIDC registration); default from the redirect URI (`applicationTypeFor`). */
+  readonly application_type?: "native" | "web";
   readonly [member: string]: unknown;
 }
 
@@ -114,10 +116,28 @@ function requestedMethod(metadata: AuthorizationServerMetadata): TokenEndpointAu
   return supported?.includes("client_secret_post") === true ? "client_secret_post" : "none";
 }
 
+/**
+ * The OIDC `application_type` the redirect URI implies (2026-07-28 client-registration,
+ * "Application Type and Redirect URI Constraints"): `native` for loopback and private-scheme
+ * redirects (desktop apps, CLIs, local web apps), `web` for redirects to a remote host.
+ */
+export function applicationTypeFor(redirectUri: string): "native" | "web" {
+  let url: URL;
+  try {
+    url = new URL(redirectUri);
+  } catch {
+    return "native";
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return "native";
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host.endsWith(".localhost") || /^127\./.test(host) || host === "::1" ? "native" : "web";
+}
+
 async function register(request: IdentityRequest, endpoint: URL): Promise<StoredClient> {
   const metadata = request.discovery.metadata;
   const body = {
     client_name: "@proto/mcp-client",
+    application_type: applicationTypeFor(request.redirectUri),
     ...request.clientMetadata,
     redirect_uris: [request.redirectUri],
     grant_types: listAllows(metadata.grant_types_supported, "refresh_token") ? ["authorization_code", "refresh_token"] : ["authorization_code"],

@@ -27,22 +27,22 @@ export interface InitializeResult extends Result {
 export type DiscoverRequestParams = RequestParams;
 
 /**
- * Result of `server/discover`: what a client needs before (or instead of) `initialize`.
- * `resultType`, `cacheScope` and `ttlMs` are the 2026-07-28 cache fields; servers of this
- * toolkit send them so the result is valid under both revisions.
+ * Result of `server/discover` in its released 2026-07-28 shape (server/discover): server
+ * identity travels in `_meta["io.modelcontextprotocol/serverInfo"]`, never in the body.
  */
 export interface DiscoverResult extends Result {
-  /** Every version the server serves, newest first. */
+  /** The versions a client may pick from, newest first. */
   readonly supportedVersions: readonly string[];
   readonly capabilities: ServerCapabilities;
-  readonly serverInfo: Implementation;
   readonly instructions?: string;
-  /** Always `"complete"` for this result (2026-07-28). */
-  readonly resultType?: string;
-  /** Whether a cache may share the result across callers (2026-07-28). */
-  readonly cacheScope?: "public" | "private";
-  /** How long the result may be cached, in milliseconds (2026-07-28). */
-  readonly ttlMs?: number;
+  /** Always `"complete"` for this result. */
+  readonly resultType: string;
+  /** Whether a cache may share the result across callers. */
+  readonly cacheScope: "public" | "private";
+  /** How long the result may be cached, in milliseconds. */
+  readonly ttlMs: number;
+  /** Early drafts only; read `_meta["io.modelcontextprotocol/serverInfo"]`. */
+  readonly serverInfo?: Implementation;
 }
 
 /** Params of `ping` (none besides `_meta`). */

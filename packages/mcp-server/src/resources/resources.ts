@@ -88,6 +88,7 @@ export function createResources(host: FeatureHost) {
   const subscriptions = createSubscriptions();
 
   function updated(uri: string): number {
+    host.stream?.(NotificationMethod.ResourceUpdated, { uri });
     const sessions = subscriptions.subscribers(uri);
     for (const session of sessions) {
       session.notify(NotificationMethod.ResourceUpdated, { uri }).catch((error: unknown) => {

@@ -78,31 +78,39 @@ function roomFor(ctx: CoreContext, key: string): boolean {
 
 /**
  * Creates a session and connects it with the `connect` option. Stateful sessions get an id and are
- * registered; stateless ones live for one POST. Answers 500/503 and returns undefined on failure.
+ * registered; stateless ones (`stateless`, default the handler's option; always for a 2026-07-28
+ * request) live for one POST. Answers 500/503 and returns undefined on failure.
  */
-export async function openSession(ctx: CoreContext, principal: Principal | undefined, initialize: boolean, out: HttpOut, headers: OutHeaders): Promise<Session | undefined> {
+export async function openSession(
+  ctx: CoreContext,
+  principal: Principal | undefined,
+  initialize: boolean,
+  out: HttpOut,
+  headers: OutHeaders,
+  stateless: boolean = ctx.opts.stateless,
+): Promise<Session | undefined> {
   const { opts } = ctx;
-  if (!opts.stateless && !ctx.registry.hasRoom()) {
+  if (!stateless && !ctx.registry.hasRoom()) {
     sendError(out, 503, `too many live sessions (maxSessions ${opts.maxSessions}); retry later`, { ...headers, "retry-after": "30" });
     return undefined;
   }
   const key = principalKey(principal);
-  if (!opts.stateless && principal && !roomFor(ctx, key)) {
+  if (!stateless && principal && !roomFor(ctx, key)) {
     sendError(out, 429, `this caller already holds ${opts.maxSessionsPerPrincipal} live sessions (maxSessionsPerPrincipal); DELETE unused ones or retry later`, { ...headers, "retry-after": "30" });
     return undefined;
   }
   const session = createSession({
-    id: opts.stateless ? undefined : newSessionId(),
+    id: stateless ? undefined : newSessionId(),
     principalKey: key,
     streamPrefix: randomHex(8),
-    settings: opts.stateless ? { ...ctx.settings, store: undefined } : ctx.settings,
+    settings: stateless ? { ...ctx.settings, store: undefined } : ctx.settings,
     maxQueued: opts.maxQueuedMessages,
     now: opts.now,
     fault: ctx.fault,
     closed: (closed) => ctx.registry.remove(closed),
   });
   try {
-    await opts.connect(session.transport, { sessionId: session.id, stateless: opts.stateless, initialize, principal });
+    await opts.connect(session.transport, { sessionId: session.id, stateless: stateless, initialize, principal });
     if (!session.sink) throw new TypeError("connect(transport) returned without calling transport.start(sink)");
   } catch (cause) {
     ctx.fault(new HttpServerError(HttpServerFault.ConnectFailed, "the connect option failed to connect a new transport", { cause }));

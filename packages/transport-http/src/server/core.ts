@@ -10,6 +10,7 @@ import type { CoreContext } from "./context";
 import { corsHeaders, corsOriginList, preflightHeaders } from "./cors";
 import { HttpServerError, HttpServerFault } from "./errors";
 import { handleGet } from "./get";
+import { hasModernHeader } from "./modern-ladder";
 import { checkHostAndOrigin, isLoopbackAddress } from "./guards";
 import { sendError } from "./http-util";
 import type { HttpIn, HttpOut, OutHeaders } from "./io";
@@ -80,6 +81,9 @@ export function createCore(options: StreamableHttpServerOptions): Core {
     }
     const cors = corsHeaders(opts.cors, origin);
     if (closed) return sendError(out, 503, "the server is shutting down", cors);
+    if ((input.method === "GET" || input.method === "DELETE") && hasModernHeader(input)) {
+      return sendError(out, 405, "under MCP 2026-07-28 the endpoint takes POST only (no sessions, no GET stream)", { ...cors, allow: "POST" });
+    }
     switch (input.method) {
       case "POST":
         return handlePost(ctx, input, out, cors);

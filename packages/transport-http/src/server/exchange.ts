@@ -39,6 +39,8 @@ export interface PostExchangeContext {
   readonly onEnd: (() => void) | undefined;
   /** Reports faults. */
   fault(error: HttpServerError): void;
+  /** The status of a single JSON answer (modern requests: 400/404 for some errors). Default 200. */
+  readonly statusOf?: (message: JsonRpcMessage) => number;
 }
 
 const SSE_HEADERS: OutHeaders = { "content-type": "text/event-stream", "cache-control": "no-cache, no-transform" };
@@ -172,7 +174,8 @@ export class PostExchange implements Exchange {
 
   private sendJson(): void {
     const body = this.ctx.batch ? encode(this.held) : encode(this.held[0] as JsonRpcMessage);
-    this.ctx.out.send(200, { "content-type": "application/json", ...this.ctx.headers }, body);
+    const status = this.ctx.statusOf === undefined || this.ctx.batch ? 200 : this.ctx.statusOf(this.held[0] as JsonRpcMessage);
+    this.ctx.out.send(status, { "content-type": "application/json", ...this.ctx.headers }, body);
     this.end();
   }
 

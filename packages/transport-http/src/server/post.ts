@@ -15,6 +15,8 @@ import { HttpServerError, HttpServerFault } from "./errors";
 import { PostExchange } from "./exchange";
 import { accepts, isJsonContentType, sendError, sendFailure } from "./http-util";
 import type { HttpIn, HttpOut, OutHeaders } from "./io";
+import { classifyPost } from "./modern-ladder";
+import { serveModernPost } from "./modern-post";
 import type { Session } from "./session";
 
 const NEVER = new AbortController().signal;
@@ -60,6 +62,8 @@ export async function handlePost(ctx: CoreContext, input: HttpIn, out: HttpOut, 
   if (!decoded) return;
   const batch = Array.isArray(decoded.payload);
   const messages: readonly JsonRpcMessage[] = batch ? (decoded.payload as readonly JsonRpcMessage[]) : [decoded.payload as JsonRpcMessage];
+  const verdict = classifyPost(messages, batch, input);
+  if (verdict.kind !== "legacy") return serveModernPost(ctx, verdict, { input, out, cors, decoded, principal: auth.principal });
   const init = messages.find((m): m is JsonRpcRequest => isRequest(m) && m.method === LifecycleMethod.Initialize);
   if (init && (batch || messages.length !== 1)) {
     sendError(out, 400, "initialize must be sent alone, not inside a batch", cors);

@@ -1,0 +1,68 @@
+/**
+ * The two protocol eras a client speaks (DESIGN.md §3): the `initialize` era (2025-11-25 and
+ * older) and the stateless revision 2026-07-28, where every request carries its protocol
+ * context in `_meta`. This module holds the era choice, the per-request envelope, and the
+ * memory of which era a server speaks (2026-07-28 basic/versioning, CHECKLIST §5
+ * "Client era probe": cache the verdict, re-probe when it fails).
+ */
+import { MetaKey, type ClientCapabilities, type Implementation, type LoggingLevel } from "@proto/mcp-protocol";
+
+/** The stateless revision. */
+export const MODERN_VERSION = "2026-07-28";
+
+/** The modern revisions this client speaks, newest first. */
+export const MODERN_VERSIONS: readonly string[] = Object.freeze([MODERN_VERSION]);
+
+/**
+ * Which era to speak: `"auto"` probes with `server/discover` and falls back to `initialize`;
+ * `"2026-07-28"` speaks only the stateless revision; `"2025-11-25"` only the `initialize` era.
+ */
+export type ProtocolChoice = "auto" | "2026-07-28" | "2025-11-25";
+
+/** What a probe concluded about a server. */
+export type EraVerdict = { readonly era: "modern"; readonly version: string } | { readonly era: "legacy"; readonly version?: string };
+
+/**
+ * Remembers verdicts by server key. A client keeps one of its own (it survives reconnects);
+ * pass one to several clients (with `serverKey`) to share what they learned.
+ */
+export interface EraMemory {
+  get(key: string): EraVerdict | undefined;
+  set(key: string, verdict: EraVerdict): void;
+  delete(key: string): void;
+}
+
+/** Creates an in-memory verdict store (a bounded map; the oldest verdict goes first past 1,000 servers). */
+export function createEraMemory(): EraMemory {
+  const verdicts = new Map<string, EraVerdict>();
+  return {
+    get: (key) => verdicts.get(key),
+    set(key, verdict) {
+      verdicts.delete(key);
+      verdicts.set(key, verdict);
+      if (verdicts.size > 1_000) verdicts.delete(verdicts.keys().next().value as string);
+    },
+    delete: (key) => void verdicts.delete(key),
+  };
+}
+
+/** True for a version of the stateless era this client speaks. */
+export function isModernVersion(version: unknown): version is string {
+  return typeof version === "string" && MODERN_VERSIONS.includes(version);
+}
+
+/** The capabilities of the modern wire: `roots` carries no `listChanged` (roots are asked per request). */
+export function modernCapabilities(capabilities: ClientCapabilities): ClientCapabilities {
+  if (capabilities.roots === undefined) return capabilities;
+  return { ...capabilities, roots: {} };
+}
+
+/** The `_meta` envelope of one modern request (2026-07-28 basic/index "_meta"). */
+export function envelope(version: string, capabilities: ClientCapabilities, info: Implementation, logLevel: LoggingLevel | undefined): { readonly [key: string]: unknown } {
+  return {
+    [MetaKey.ProtocolVersion]: version,
+    [MetaKey.ClientCapabilities]: capabilities,
+    [MetaKey.ClientInfo]: info,
+    ...(logLevel === undefined ? {} : { [MetaKey.LogLevel]: logLevel }),
+  };
+}
