@@ -1,12 +1,13 @@
 /**
  * Resources on the client side (MCP 2025-11-25, server/resources): lists and templates
  * (one page, an iterator, a cached full list), read, and subscriptions that survive a
- * reconnect.
+ * reconnect (on 2026-07-28, carried by the session's `subscriptions/listen` stream).
  */
 import { RequestMethod, type ListResourcesResult, type ListResourceTemplatesResult, type ReadResourceResult } from "@proto/mcp-protocol";
 import type { Client } from "./client-types";
 import type { Core } from "./core";
 import type { RequestOptions } from "./request-options";
+import { assertServerSupports } from "./capability-check";
 import { collect, paginate } from "./lists";
 
 type ResourcesApi = Pick<
@@ -59,13 +60,23 @@ export function createResourcesApi(core: Core): ResourcesApi {
     },
     async subscribe(uri, options) {
       checkUri("subscribe", uri);
-      await core.send(RequestMethod.ResourcesSubscribe, { uri }, options);
+      const session = await core.connection.ensure(options?.signal);
+      if (session.modern === undefined) {
+        await core.send(RequestMethod.ResourcesSubscribe, { uri }, options);
+        core.subscriptions.add(uri);
+        return;
+      }
+      // 2026-07-28: the URI joins the listen stream, which is reopened with it.
+      if (core.options.enforceCapabilities !== false) assertServerSupports(session.server.capabilities, RequestMethod.ResourcesSubscribe, session.server.info.name);
       core.subscriptions.add(uri);
+      await core.listener?.refresh();
     },
     async unsubscribe(uri, options) {
       checkUri("unsubscribe", uri);
       core.subscriptions.delete(uri);
-      await core.send(RequestMethod.ResourcesUnsubscribe, { uri }, options);
+      const session = await core.connection.ensure(options?.signal);
+      if (session.modern === undefined) await core.send(RequestMethod.ResourcesUnsubscribe, { uri }, options);
+      else await core.listener?.refresh();
     },
   };
 }

@@ -23,6 +23,7 @@ import { checkRoots, clientCapabilities, createInputResponder, registerServerReq
 import { openSession } from "./session";
 import { createEraMemory, envelope, type ProtocolChoice } from "./era";
 import { DEFAULT_MAX_INPUT_ROUNDS, sendModern } from "./modern-send";
+import { createListener, type Listener } from "./listen";
 
 const SILENT: Logger = { warn() {}, error() {} };
 
@@ -37,6 +38,8 @@ export interface Core {
   readonly caches: ListCaches;
   readonly subscriptions: Set<string>;
   logLevel: LoggingLevel | undefined;
+  /** The `subscriptions/listen` stream of the current 2026-07-28 session. */
+  readonly listener: Listener | undefined;
   /** Sends a request: connects when needed, checks the capability, applies the options. */
   send(method: string, params: NotificationParamsRecord, options: RequestOptions | undefined, extra?: Pick<Outgoing, "tool" | "isToolError">): Promise<unknown>;
   /** Sends a notification on the current connection (connecting when needed). */
@@ -111,7 +114,11 @@ export function createCore(options: ClientOptions): Core {
   const emitter = createEmitter<ClientEvents>((error, event) => report(error, `A "${String(event)}" listener`));
   const requester = createRequester({ requestTimeoutMs: options.requestTimeoutMs ?? 60_000, maxTotalTimeoutMs: options.maxTotalTimeoutMs, observer: options.observer, report });
   const caches: ListCaches = { tools: createListCache(), resources: createListCache(), templates: createListCache(), prompts: createListCache() };
-  const builtIn = builtInNotifications(requester, caches, emitter, logger);
+  let listener: Listener | undefined;
+  const builtIn: { readonly [method: string]: NotificationRoute } = {
+    ...builtInNotifications(requester, caches, emitter, logger),
+    [NotificationMethod.SubscriptionsAcknowledged]: (p: NotificationParamsRecord) => listener?.acknowledged(p),
+  };
   const custom = new Map<string, NotificationRoute>();
   let roots: RootsLister | undefined = options.roots === undefined || typeof options.roots === "function" ? options.roots : ((list: readonly Root[]) => () => list)(options.roots);
   const observe = (direction: NotificationEvent["direction"]) => (method: string): void =>
@@ -156,8 +163,24 @@ export function createCore(options: ClientOptions): Core {
       },
     }, signal),
     ready: (session, reconnect) => {
-      if (reconnect) renew(session);
-      else for (const cache of Object.values(caches)) cache.invalidate();
+      if (session.modern === undefined) {
+        if (reconnect) renew(session);
+        else for (const cache of Object.values(caches)) cache.invalidate();
+        return;
+      }
+      for (const cache of Object.values(caches)) cache.invalidate();
+      const mine = createListener({
+        send: (params, listenOptions) => core.send(RequestMethod.SubscriptionsListen, params, listenOptions),
+        capabilities: session.server.capabilities,
+        subscriptions: core.subscriptions,
+        logger,
+      });
+      listener = mine;
+      void session.peer.closed.then(() => {
+        mine.stop();
+        if (listener === mine) listener = undefined;
+      });
+      void mine.refresh();
     },
     emitter,
     observer: options.observer,
@@ -170,6 +193,9 @@ export function createCore(options: ClientOptions): Core {
     maxPages: options.maxPages ?? 1000,
     subscriptions: new Set(),
     logLevel: undefined,
+    get listener() {
+      return listener;
+    },
     async send(method, params, requestOptions, extra) {
       const session = await connection.ensure(requestOptions?.signal);
       if (options.enforceCapabilities !== false) assertServerSupports(session.server.capabilities, method, session.server.info.name);

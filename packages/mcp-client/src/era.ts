@@ -5,13 +5,13 @@
  * memory of which era a server speaks (2026-07-28 basic/versioning, CHECKLIST §5
  * "Client era probe": cache the verdict, re-probe when it fails).
  */
-import { MetaKey, type ClientCapabilities, type Implementation, type LoggingLevel } from "@proto/mcp-protocol";
+import { LATEST_MODERN_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, MetaKey, type ClientCapabilities, type Implementation, type LoggingLevel } from "@proto/mcp-protocol";
 
-/** The stateless revision. */
-export const MODERN_VERSION = "2026-07-28";
+/** The stateless revision the client asks for first. */
+export const MODERN_VERSION: string = LATEST_MODERN_PROTOCOL_VERSION;
 
 /** The modern revisions this client speaks, newest first. */
-export const MODERN_VERSIONS: readonly string[] = Object.freeze([MODERN_VERSION]);
+export const MODERN_VERSIONS: readonly string[] = MODERN_PROTOCOL_VERSIONS;
 
 /**
  * Which era to speak: `"auto"` probes with `server/discover` and falls back to `initialize`;

@@ -16,7 +16,7 @@
 import { JsonRpcError } from "@proto/jsonrpc";
 import type { RequestOptions } from "./request-options";
 import type { InputResponder } from "./server-requests";
-import { McpErrorCode } from "@proto/mcp-protocol";
+import { McpErrorCode, RequestMethod, ResultType } from "@proto/mcp-protocol";
 import { ClientErrorCode, McpClientError } from "./errors";
 
 /** Default bound on input rounds of one call (the TS SDK's client caps at 10 too). */
@@ -78,10 +78,10 @@ export async function sendModern(call: ModernCall, params: Params | undefined, o
     } catch (error) {
       if (retried || !(error instanceof JsonRpcError) || error.code !== McpErrorCode.HeaderMismatch) throw error;
       retried = true;
-      if (call.method === "tools/call") await call.relist();
+      if (call.method === RequestMethod.ToolsCall) await call.relist();
       continue;
     }
-    if (!isRecord(result) || result.resultType !== "input_required") return result;
+    if (!isRecord(result) || result.resultType !== ResultType.InputRequired) return result;
     round += 1;
     if (round > call.maxRounds) {
       throw new McpClientError(ClientErrorCode.InputRoundsExceeded,

@@ -3,6 +3,7 @@
  * hostile server gives a clear `INVALID_RESULT` error instead of a crash further on.
  * Only what the client relies on is checked; extra fields pass through untouched.
  */
+import { INPUT_REQUIRED_METHODS, ResultType } from "@proto/mcp-protocol";
 import { ClientErrorCode, McpClientError } from "./errors";
 
 type Check = (result: Record<string, unknown>) => string | undefined;
@@ -39,8 +40,7 @@ const CHECKS: { readonly [method: string]: Check } = {
   },
 };
 
-/** The methods whose result may be an `InputRequiredResult` (2026-07-28 basic/patterns/mrtr). */
-export const INPUT_REQUIRED_METHODS: ReadonlySet<string> = new Set(["tools/call", "prompts/get", "resources/read"]);
+const MRTR_METHODS: ReadonlySet<string> = new Set(INPUT_REQUIRED_METHODS);
 
 function invalid(method: string, problem: string, result: unknown): McpClientError {
   return new McpClientError(ClientErrorCode.InvalidResult, `The server's "${method}" result is malformed: ${problem}`, { detail: result });
@@ -49,9 +49,9 @@ function invalid(method: string, problem: string, result: unknown): McpClientErr
 /** The 2026-07-28 `resultType` rule: `complete` or absent passes, `input_required` only where MRTR is allowed, anything else is invalid. */
 function checkResultType(method: string, result: Record<string, unknown>): boolean {
   const type = result.resultType;
-  if (type === undefined || type === "complete") return false;
-  if (type !== "input_required") throw invalid(method, `unknown resultType ${JSON.stringify(type)}`, result);
-  if (!INPUT_REQUIRED_METHODS.has(method)) throw invalid(method, `resultType "input_required" is allowed only on ${[...INPUT_REQUIRED_METHODS].join(", ")}`, result);
+  if (type === undefined || type === ResultType.Complete) return false;
+  if (type !== ResultType.InputRequired) throw invalid(method, `unknown resultType ${JSON.stringify(type)}`, result);
+  if (!MRTR_METHODS.has(method)) throw invalid(method, `resultType "input_required" is allowed only on ${INPUT_REQUIRED_METHODS.join(", ")}`, result);
   const { inputRequests, requestState } = result;
   if (inputRequests !== undefined && (typeof inputRequests !== "object" || inputRequests === null || Array.isArray(inputRequests))) throw invalid(method, `"inputRequests" must be an object`, result);
   if (requestState !== undefined && typeof requestState !== "string") throw invalid(method, `"requestState" must be a string`, result);
