@@ -69,7 +69,8 @@ async function setup(options: AuthServerOptions = {}, scopesSupported: readonly 
 }
 
 async function open(url: string, auth: OAuthProvider) {
-  const client = await connect(createStreamableHttpClientTransport(url, { auth }), { info: { name: "e2e", version: "1.0.0" } });
+  // The authorization rules of MCP 2025-11-25 (401/403 challenges on the HTTP wire).
+  const client = await connect(createStreamableHttpClientTransport(url, { auth }), { info: { name: "e2e", version: "1.0.0" }, protocol: "2025-11-25" });
   cleanup.push(() => client.close());
   return client;
 }

@@ -84,6 +84,8 @@ function userLogin(rig: Rig, user: OidcUser, extra: Partial<Parameters<typeof cr
 async function open(rig: Rig, auth: OAuthProvider, options: { connectTimeoutMs?: number; retries?: number } = {}): Promise<Client> {
   const client = createClient({
     info: { name: "oidc-e2e", version: "1.0.0" },
+    // The authorization rules of MCP 2025-11-25 (401/403 challenges on the HTTP wire).
+    protocol: "2025-11-25",
     transport: () => createStreamableHttpClientTransport(rig.url, { auth }),
     ...(options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs }),
     reconnect: { retries: options.retries ?? 3, initialDelayMs: 10, maxDelayMs: 50 },

@@ -24,7 +24,8 @@ async function statelessClient(): Promise<{ client: Client; scenario: ReturnType
   const listener = createNodeHttpServer(handler);
   const port = await listenLoopback(listener);
   cleanup.push(async () => (await closeHttp(listener), await scenario.server.close()));
-  const client = createClient({ info: { name: "stateless-host", version: "1" } });
+  // The 2025-11-25 wire: the cancellation travels as a notification (2026-07-28 closes the stream by itself).
+  const client = createClient({ info: { name: "stateless-host", version: "1" }, protocol: "2025-11-25" });
   cleanup.push(() => client.close());
   await client.connect(createStreamableHttpClientTransport(`http://127.0.0.1:${port}/mcp`));
   return { client, scenario };
@@ -43,17 +44,19 @@ describe("stateless Streamable HTTP: cancelling a call", () => {
     expect(scenario.status().waiting).toBe(0);
   });
 
-  // Known gap (reported, issue 10): the client sends notifications/cancelled on a new POST, which
-  // a stateless server cannot route, and keeps the call's own POST open, so the handler runs on
-  // until the client closes or the tool ends by itself. Aborting that POST once every request it
-  // carried was cancelled would let the server see the disconnect. `it.fails` turns red when fixed.
-  it.fails("aborts the handler as soon as the call is cancelled, while the client stays connected", async () => {
+  // The notifications/cancelled the client sends arrives on a POST of its own, which a stateless
+  // server cannot route: the client also closes the call's own POST once every request it carried
+  // was cancelled, so the server sees the disconnect and aborts the handler at once.
+  it("aborts the handler as soon as the call is cancelled, while the client stays connected", async () => {
     const { client, scenario } = await statelessClient();
     const aborter = new AbortController();
     const call = client.callTool("wait", {}, { signal: aborter.signal }).catch((e: unknown) => e);
     await eventually(() => scenario.status().waiting === 1, "the wait tool to start");
     aborter.abort();
-    await call;
-    await eventually(() => scenario.status().cancelled === 1, "the handler to see the cancellation", 5_000);
+    expect(((await call) as RequestError).code).toBe("ABORTED");
+    await eventually(() => scenario.status().cancelled === 1, "the handler to see the cancellation");
+    expect(scenario.status().waiting).toBe(0);
+    expect(client.state).toBe("connected");
+    await expect(client.ping()).resolves.toBeUndefined();
   });
 });

@@ -43,7 +43,8 @@ describe("Streamable HTTP re-initialization restores the session state", () => {
       return fetch(input, { ...init, headers });
     };
     const transport = createStreamableHttpClientTransport(`http://127.0.0.1:${port}/mcp`, { fetch: fetchThrough });
-    const client = createClient({ info: { name: "host", version: "1" } });
+    // Sessions, and so their loss, exist on the 2025-11-25 wire only.
+    const client = createClient({ info: { name: "host", version: "1" }, protocol: "2025-11-25" });
     cleanup.push(() => client.close());
     const debugLines: unknown[] = [];
     const reconnected: unknown[] = [];

@@ -137,7 +137,7 @@ export function createCore(options: ClientOptions): Core {
   /** A new server-side session (a reconnect, or the transport's own re-initialization): drop the lists, restore the state. */
   const renew = (session: Session): void => {
     for (const cache of Object.values(caches)) cache.invalidate();
-    // A 2026-07-28 server keeps no session state: nothing to restore.
+    // A 2026-07-28 session keeps no state on the server: each request carries it.
     if (session.modern === undefined) restore(core, requester, session);
   };
   const connection = createConnection({

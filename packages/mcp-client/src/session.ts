@@ -5,6 +5,7 @@
  * server offers, and every request carries the envelope (`modern`).
  */
 import { createPeer, type Logger, type Peer, type Transport } from "@proto/jsonrpc";
+import { watchSessionId } from "./session-watch";
 import type { ClientCapabilities, DiscoverResult, Implementation, InitializeResult, ServerCapabilities } from "@proto/mcp-protocol";
 import { MetaKey, mcpCancellation } from "@proto/mcp-protocol";
 import type { EraMemory, EraVerdict, ProtocolChoice } from "./era";
@@ -60,32 +61,6 @@ export interface SessionSetup extends Omit<HandshakeOptions, "warn"> {
    * HTTP re-initialization after the server lost the session): server-side state is gone.
    */
   readonly renewed: (peer: Peer) => void;
-}
-
-/**
- * Watches the session id the transport reports with each inbound frame (`ExchangeInfo.sessionId`):
- * once it changes, the server is holding a new session for us, and `renewed` runs before the frame
- * is delivered (so a re-sent request's answer finds the restored state and empty caches).
- */
-function watchSessionId(transport: Transport, renewed: () => void): Transport {
-  let current: string | undefined;
-  return {
-    start: (sink) => transport.start({
-      payload(payload, exchange) {
-        const id = exchange.info.sessionId;
-        if (id !== undefined && id !== current) {
-          const changed = current !== undefined;
-          current = id;
-          if (changed) renewed();
-        }
-        sink.payload(payload, exchange);
-      },
-      error: (error) => sink.error(error),
-      closed: (reason) => sink.closed(reason),
-    }),
-    send: (payload) => transport.send(payload),
-    close: (reason) => transport.close(reason),
-  };
 }
 
 function legacyDetails(initialize: InitializeResult, supported: readonly string[] | undefined): ServerDetails {

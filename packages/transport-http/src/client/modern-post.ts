@@ -25,7 +25,8 @@ export interface ModernPoster {
   cancel(message: JsonRpcMessage): boolean;
 }
 
-function cancelledId(message: JsonRpcMessage): JsonRpcId | undefined {
+/** The request id a `notifications/cancelled` names, or undefined for any other message. */
+export function cancelledId(message: JsonRpcMessage): JsonRpcId | undefined {
   if (!isNotification(message) || message.method !== "notifications/cancelled") return undefined;
   const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
   return typeof id === "string" || typeof id === "number" ? id : undefined;

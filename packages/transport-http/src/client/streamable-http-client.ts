@@ -7,7 +7,7 @@
  * goes out on the modern wire instead (`modern-post.ts`): no session, headers from the body.
  * Runtime-neutral: `fetch`, `TextDecoder`, `AbortController` only.
  */
-import type { JsonRpcPayload, Transport, TransportSink } from "@proto/jsonrpc";
+import type { JsonRpcId, JsonRpcMessage, JsonRpcPayload, Transport, TransportSink } from "@proto/jsonrpc";
 import { encode, isRequest, isResponse } from "@proto/jsonrpc";
 import type { HttpClientEventListener, StreamableHttpClientOptions } from "./options";
 import { consumeAnswer } from "./answers";
@@ -15,6 +15,7 @@ import { createClientCore } from "./client-core";
 import { HttpClientError, HttpClientErrorCode } from "./http-error";
 import { createLifecycleMemory, messagesOf, requestIdsOf } from "./lifecycle";
 import { createModernPoster } from "./modern-post";
+import { createCancelTracker, type TrackedStream } from "./cancel-streams";
 import { modernClaim } from "./request-headers";
 import { createToolHeaders } from "./tool-headers";
 import { discardBody, errorFromResponse } from "./response-body";
@@ -93,6 +94,7 @@ export function createStreamableHttpClientTransport(
   const session = createSessionKeeper(core, lifecycle, standalone, options.reinitialize !== false);
   const wantsStandalone = options.standaloneStream !== false;
   const modern = createModernPoster(core, createToolHeaders());
+  const cancels = createCancelTracker(lifetime.signal);
 
   async function post(payload: JsonRpcPayload, mayReinitialize: boolean): Promise<void> {
     if (closed) throw closedError();
@@ -103,24 +105,40 @@ export function createStreamableHttpClientTransport(
       if (version !== undefined && isRequest(single)) return modern.post(single, version);
       if (modern.cancel(single)) return;
     }
+    for (const message of messages) cancels.observe(message);
     const startsSession = lifecycle.observeOutbound(messages);
     if (startsSession) session.restart();
     else await session.ready();
+    const requestIds = requestIdsOf(messages);
+    const stream = cancels.open(requestIds);
+    try {
+      return await exchange(payload, messages, requestIds, startsSession, mayReinitialize, stream);
+    } catch (error) {
+      stream.done();
+      // A POST whose every request was cancelled was closed on purpose: nothing failed.
+      if (stream.cancelled && !lifetime.signal.aborted) return undefined;
+      throw error;
+    }
+  }
+
+  /** One POST and the start of its answer; the answer stream is read on (and untracked) in the background. */
+  async function exchange(payload: JsonRpcPayload, messages: readonly JsonRpcMessage[], requestIds: readonly JsonRpcId[], startsSession: boolean, mayReinitialize: boolean, stream: TrackedStream): Promise<void> {
     const sentSession = core.sessionId;
     const headers = core.postHeaders(startsSession);
-    const response = await core.request({ method: "POST", url: endpoint, headers, body: encode(payload), signal: lifetime.signal });
+    const response = await core.request({ method: "POST", url: endpoint, headers, body: encode(payload), signal: stream.signal });
     if ((response.status === 404 || response.status === 400) && sentSession !== undefined && !startsSession && mayReinitialize) {
       const refusal = response.status === 400 ? await errorFromResponse("POST", endpoint, response) : undefined;
       if (refusal !== undefined && !namesStaleSession(refusal)) throw refusal;
       if (refusal === undefined) await discardBody(response);
       await session.expired(sentSession);
       // Responses answered requests of the expired session: nobody waits for them any more.
+      stream.done();
       return messages.every(isResponse) ? undefined : post(payload, false);
     }
     if (!response.ok) throw await errorFromResponse("POST", endpoint, response);
     session.capture(response);
-    const requestIds = requestIdsOf(messages);
     if (response.status === 202 || requestIds.length === 0) {
+      stream.done();
       await discardBody(response);
       const initialized = lifecycle.initialized;
       if (wantsStandalone && initialized && messages.includes(initialized)) standalone.open();
@@ -134,7 +152,7 @@ export function createStreamableHttpClientTransport(
         `POST ${endpoint.href} answered with content type "${type}", neither JSON nor SSE: is this an MCP endpoint?`,
       );
     }
-    void consumeAnswer(core, response, requestIds);
+    void consumeAnswer(core, response, requestIds, { signal: stream.signal }).finally(() => stream.done());
   }
 
   async function terminateSession(sessionId: string): Promise<void> {
