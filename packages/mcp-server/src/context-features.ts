@@ -7,7 +7,7 @@ import type { JsonRpcError } from "@proto/jsonrpc";
 import type { CreateMessageRequestParams, CreateMessageResult, LoggingLevel, Root } from "@proto/mcp-protocol";
 import type {
   ElicitationResult,
-  ElicitationSchema,
+  ElicitationSchemaLike,
   FormElicitation,
   UrlElicitation,
   UrlElicitationResult,
@@ -38,10 +38,11 @@ export interface FeatureContext {
   sample(params: CreateMessageRequestParams, options?: ClientRequestOptions): Promise<CreateMessageResult>;
   /**
    * Asks the user to fill a flat form (`elicitation/create`, form mode). The accepted content
-   * is checked against `requestedSchema` and typed from it (declare the schema `as const`).
+   * is checked against `requestedSchema` and typed from it (declare a JSON Schema `as const`,
+   * or pass a Standard JSON Schema: zod, valibot, arktype, whose validation also runs).
    * Rejects with -32021 when the client does not support form-mode elicitation.
    */
-  elicit<const S extends ElicitationSchema>(params: FormElicitation<S>, options?: ClientRequestOptions): Promise<ElicitationResult<S>>;
+  elicit<const S extends ElicitationSchemaLike>(params: FormElicitation<S>, options?: ClientRequestOptions): Promise<ElicitationResult<S>>;
   /**
    * Sends the user to a URL out of band (`elicitation/create`, URL mode). Call
    * `completeElicitation(elicitationId)` on the server when the interaction is done.

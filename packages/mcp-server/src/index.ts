@@ -21,9 +21,23 @@ export type {
   ToolContext,
   ToolReturn,
   ToolOutputSchema,
+  ToolInputSchemaLike,
+  ToolOutputSchemaLike,
+  ToolArgs,
   ToolSurface,
 } from "./tool-types";
 export type { FromSchema } from "./schema-types";
+export type {
+  StandardJsonSchema,
+  StandardJsonSchemaProps,
+  StandardJsonSchemaOptions,
+  StandardSchemaIssue,
+  StandardSchemaResult,
+  StandardTypes,
+  InferInput,
+  InferOutput,
+} from "./standard-schema";
+export type { JsonSchemaValidator } from "./validation";
 export { TOOL_ERROR_META_KEY } from "./tool-call";
 export type { UnauthenticatedScopes } from "./tool-call";
 export type { ArgumentError, ArgumentErrorReason, ToolArgumentsErrorDetails } from "./validation-report";
@@ -70,6 +84,7 @@ export type { UriTemplateMatchValue, UriTemplateMatchVariables } from "./uri-tem
 export type {
   PromptDefinition,
   PromptArgumentDefinition,
+  PromptArgumentsLike,
   PromptArgs,
   PromptHandler,
   PromptHandle,
@@ -84,8 +99,10 @@ export { createMissingCapabilityError } from "./client-requests/capabilities";
 export type { ClientRequestOptions } from "./client-requests/types";
 export type {
   ElicitationSchema,
+  ElicitationSchemaLike,
   ElicitationResult,
   ElicitedContent,
+  ElicitedContentOf,
   ElicitedValue,
   FormElicitation,
   UrlElicitation,

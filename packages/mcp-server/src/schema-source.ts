@@ -14,7 +14,7 @@ export type SchemaSource =
   | { readonly kind: "json"; readonly json: { readonly [key: string]: unknown } }
   | { readonly kind: "standard"; readonly json: { readonly [key: string]: unknown }; readonly standard: StandardJsonSchemaProps };
 
-const WHAT = "pass a JSON Schema object, or a Standard JSON Schema (zod 4.2+, arktype 2.1.28+, valibot through toStandardJsonSchema() of @valibot/to-json-schema)";
+const WHAT = "pass a JSON Schema object, or a Standard JSON Schema (zod 4.2+, arktype, valibot through toStandardJsonSchema() of @valibot/to-json-schema)";
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

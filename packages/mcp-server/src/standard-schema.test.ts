@@ -122,11 +122,14 @@ describe("what only the library knows", () => {
     server.tool({ name: "ok", inputSchema: z.object({}), outputSchema: output }, () => ({ temp: 21, unit: "C" as const }));
     server.tool({ name: "bad", inputSchema: z.object({}), outputSchema: output }, () => ({ temp: "warm", unit: "C" }) as never);
     server.tool({ name: "list", inputSchema: { type: "object" }, outputSchema: z.array(z.number()) }, () => [1, 2]);
+    // zod strips keys its object does not declare: the result is rebuilt from its output, text included.
+    server.tool({ name: "strip", inputSchema: { type: "object" }, outputSchema: z.object({ temp: z.number() }) }, () => ({ temp: 3, secret: "x" }) as never);
     const { client } = await connectSdkClient(server);
     const tools = (await client.listTools()).tools;
     expect(tools.find((t) => t.name === "list")?.outputSchema).toMatchObject({ type: "object", properties: { result: { type: "array" } }, required: ["result"] });
     expect(await client.callTool({ name: "ok", arguments: {} })).toMatchObject({ structuredContent: { temp: 21, unit: "C" } });
     expect(await client.callTool({ name: "list", arguments: {} })).toEqual({ content: [{ type: "text", text: "[1,2]" }], structuredContent: { result: [1, 2] } });
+    expect(await client.callTool({ name: "strip", arguments: {} })).toEqual({ content: [{ type: "text", text: '{"temp":3}' }], structuredContent: { temp: 3 } });
     const bad = await client.callTool({ name: "bad", arguments: {} });
     expect(bad.isError).toBe(true);
     expect((bad.content as { text: string }[])[0]?.text).toMatch(/does not match its output schema:\n- \/temp: fails type "number"/);
@@ -145,6 +148,8 @@ describe("registration refuses what cannot be advertised or validated, saying wh
     ["a function inside", { type: "object", properties: { a: { type: "string", default: () => 1 } } }, /\/properties\/a\/default is a function, not JSON data/],
     ["a non-object", "string", /pass a JSON Schema object, or a Standard JSON Schema \(zod 4\.2\+/],
     ["a zod 3 schema", { _def: { typeName: "ZodObject" }, safeParse: () => ({}) }, /zod 3 .*upgrade to zod 4\.2 or later/],
+    ["a zod 4.0/4.1 schema (Standard Schema without JSON Schema)", { "~standard": { version: 1, vendor: "zod", validate: () => ({ value: {} }) } }, /this zod schema is a Standard Schema but not a Standard JSON Schema, so it cannot be advertised: upgrade to zod 4\.2 or later/],
+    ["a Standard Schema of another version", { "~standard": { version: 2, vendor: "x" } }, /unknown version/],
     ["a Standard Schema that cannot convert itself", v.object({ a: v.string() }), /valibot schema is a Standard Schema but not a Standard JSON Schema.*toStandardJsonSchema\(\) of @valibot\/to-json-schema/],
     ["a zod schema of a non-object", z.string(), /inputSchema must be an object schema \(z\.object\(\)/],
     ["a zod schema JSON Schema cannot describe", z.object({ at: z.date() }), /cannot be converted to JSON Schema \(Date cannot be represented/],

@@ -1,8 +1,9 @@
 /**
  * `tools/call` (MCP 2025-11-25, server/tools "Calling Tools"): find the tool (unknown,
  * hidden, disabled and other-surface tools are all -32602 "Unknown tool"), check scopes,
- * compile the tool's validators on its first call, validate and coerce the arguments, run
- * the handler, normalise and check its result.
+ * compile the tool's JSON Schema validators on its first call, validate and coerce the
+ * arguments (or let the Standard Schema's library validate and transform them: see
+ * value-validator.ts), run the handler, normalise and check its result.
  */
 import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams, Logger, Principal } from "@proto/jsonrpc";
@@ -63,11 +64,11 @@ function invalidOutput(record: ToolRecord, errors: readonly ArgumentError[]): Ca
 }
 
 /**
- * Checks `structuredContent` against the output schema. `plain` says the handler returned a
- * value (not a `CallToolResult`): when a Standard Schema transformed it, the result is rebuilt
+ * Checks `structuredContent` against the output schema. When a Standard Schema transformed it
+ * and the handler returned a value (`returned`, not a `CallToolResult`), the result is rebuilt
  * from the transformed value, text included.
  */
-function checkOutput(record: ToolRecord, result: CallToolResult, plain: boolean): CallToolResult | Promise<CallToolResult> {
+function checkOutput(record: ToolRecord, result: CallToolResult, returned: unknown): CallToolResult | Promise<CallToolResult> {
   const output = record.output;
   if (output === undefined || result.isError === true) return result;
   const structured = result.structuredContent;
@@ -80,7 +81,7 @@ function checkOutput(record: ToolRecord, result: CallToolResult, plain: boolean)
     if (!checked.ok) return invalidOutput(record, checked.errors);
     if (checked.value === structured) return result;
     const value = checked.value as { readonly [key: string]: unknown };
-    if (!plain) return { ...result, structuredContent: value };
+    if (isCallToolResult(returned)) return { ...result, structuredContent: value };
     return toCallToolResult(record.outputWrapped ? value.result : value);
   };
   const checked = output.check(structured);
@@ -100,7 +101,7 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 
 function finish(host: ToolCallHost, record: ToolRecord, value: unknown, ctx: RequestContext): CallToolResult | Promise<CallToolResult> {
   try {
-    const checked = checkOutput(record, toCallToolResult(value), !isCallToolResult(value));
+    const checked = checkOutput(record, toCallToolResult(value), value);
     return isThenable(checked) ? Promise.resolve(checked).catch((error: unknown) => fromThrown(record, error, ctx, host.logger)) : checked;
   } catch (error) {
     return fromThrown(record, error, ctx, host.logger);

@@ -4,7 +4,9 @@
  * model sends.
  */
 import type { PrimitiveSchemaDefinition } from "@proto/mcp-protocol";
-import type { ElicitationSchema } from "./elicitation-types";
+import { isStandardSchema, readSchema } from "../schema-source";
+import type { StandardJsonSchemaProps, StandardSchemaIssue } from "../standard-schema";
+import type { ElicitationSchema, ElicitationSchemaLike } from "./elicitation-types";
 
 type Field = PrimitiveSchemaDefinition & { readonly [key: string]: unknown };
 
@@ -88,3 +90,43 @@ export function elicitedContentProblem(schema: ElicitationSchema, content: unkno
   }
   return undefined;
 }
+
+/** A form as sent, and the library's validator when it was given as a Standard JSON Schema. */
+export interface ElicitationForm {
+  readonly schema: ElicitationSchema;
+  readonly standard: StandardJsonSchemaProps | undefined;
+}
+
+const forms = new WeakMap<object, ElicitationForm>();
+
+/**
+ * Reads `requestedSchema`: a Standard JSON Schema is converted once (kept per schema object)
+ * and its result checked like a plain one. Throws a `TypeError` unless the form is flat.
+ */
+export function readElicitationSchema(value: ElicitationSchemaLike): ElicitationForm {
+  if (!isStandardSchema(value)) {
+    checkElicitationSchema(value);
+    return { schema: value, standard: undefined };
+  }
+  let form = forms.get(value);
+  if (form === undefined) {
+    const source = readSchema(value, "input", "elicit() requestedSchema");
+    checkElicitationSchema(source.json);
+    form = { schema: source.json, standard: source.kind === "standard" ? source.standard : undefined };
+    forms.set(value, form);
+  }
+  return form;
+}
+
+/** What the library says is wrong with accepted `content`, or its output value. */
+export async function validateElicited(form: ElicitationForm, content: unknown): Promise<{ readonly value: unknown } | { readonly problem: string }> {
+  const problem = elicitedContentProblem(form.schema, content);
+  if (problem !== undefined) return { problem };
+  if (form.standard === undefined) return { value: content };
+  const result = await form.standard.validate(content);
+  if (!result.issues) return { value: (result as { readonly value: unknown }).value };
+  const where = (path: StandardSchemaPath): string => (path ?? []).map((p) => String(typeof p === "object" && p !== null ? p.key : p)).join(".");
+  return { problem: result.issues.map((i) => (where(i.path) === "" ? i.message : `field "${where(i.path)}": ${i.message}`)).join("; ") };
+}
+
+type StandardSchemaPath = StandardSchemaIssue["path"];

@@ -3,6 +3,7 @@
  * (MCP 2025-11-25, client/elicitation "Requested Schema").
  */
 import type { PrimitiveSchemaDefinition } from "@proto/mcp-protocol";
+import type { InferOutput, StandardJsonSchema } from "../standard-schema";
 
 /** A flat object schema of primitive fields: what form mode may ask for. */
 export interface ElicitationSchema {
@@ -39,16 +40,30 @@ export type ElicitedContent<S extends ElicitationSchema> = {
   -readonly [K in keyof Props<S> as K extends RequiredNames<S> ? never : K]?: ElicitedValue<Props<S>[K]>;
 };
 
+/**
+ * What `requestedSchema` accepts: a flat JSON Schema (`ElicitationSchema`), or a Standard JSON
+ * Schema of a flat object (zod, valibot through `toStandardJsonSchema`, arktype), sent as its
+ * JSON Schema 2020-12; the answer is then also validated by the library.
+ */
+export type ElicitationSchemaLike = ElicitationSchema | StandardJsonSchema;
+
+/** The accepted content for a schema: the library's output type, or `ElicitedContent`. */
+export type ElicitedContentOf<S extends ElicitationSchemaLike> = S extends StandardJsonSchema
+  ? InferOutput<S>
+  : S extends ElicitationSchema
+    ? ElicitedContent<S>
+    : never;
+
 /** The answer to a form-mode elicitation: content only when the user accepted. */
-export type ElicitationResult<S extends ElicitationSchema> =
-  | { readonly action: "accept"; readonly content: ElicitedContent<S> }
+export type ElicitationResult<S extends ElicitationSchemaLike> =
+  | { readonly action: "accept"; readonly content: ElicitedContentOf<S> }
   | { readonly action: "decline" | "cancel"; readonly content?: undefined };
 
 /** Params of `ctx.elicit()`: the form-mode params of `elicitation/create`. */
-export interface FormElicitation<S extends ElicitationSchema> {
+export interface FormElicitation<S extends ElicitationSchemaLike> {
   /** What the user is asked, shown with the form. */
   readonly message: string;
-  /** The form: a flat object of string, number, boolean and enum fields. */
+  /** The form: a flat object of string, number, boolean and enum fields (JSON Schema or Standard JSON Schema). */
   readonly requestedSchema: S;
 }
 

@@ -10,8 +10,8 @@ import { NotificationMethod, RequestMethod, compareVersions, createUrlElicitatio
 import type { ElicitRequestURLParams } from "@proto/mcp-protocol";
 import type { ServerSession } from "../session-types";
 import { createMissingCapabilityError, supportsFormElicitation, supportsUrlElicitation } from "./capabilities";
-import { checkElicitationSchema, elicitedContentProblem } from "./elicitation-schema";
-import type { ElicitationResult, ElicitationSchema, FormElicitation, UrlElicitation, UrlElicitationResult } from "./elicitation-types";
+import { readElicitationSchema, validateElicited } from "./elicitation-schema";
+import type { ElicitationResult, ElicitationSchemaLike, FormElicitation, UrlElicitation, UrlElicitationResult } from "./elicitation-types";
 import { MalformedResultError } from "./types";
 import type { ClientRequestOptions, ClientTarget } from "./types";
 
@@ -27,26 +27,26 @@ function action(result: unknown): "accept" | "decline" | "cancel" {
 }
 
 /** Asks the user to fill a form. Rejects with -32021 when the client lacks form-mode elicitation, `MalformedResultError` for content outside the schema. */
-export async function elicitForm<const S extends ElicitationSchema>(
+export async function elicitForm<const S extends ElicitationSchemaLike>(
   target: ClientTarget,
   params: FormElicitation<S>,
   options: ClientRequestOptions = {},
 ): Promise<ElicitationResult<S>> {
   if (typeof params?.message !== "string") throw new TypeError("elicit(): pass { message, requestedSchema }");
-  checkElicitationSchema(params.requestedSchema);
+  const form = readElicitationSchema(params.requestedSchema);
   if (!supportsFormElicitation(target.clientCapabilities)) throw createMissingCapabilityError({ elicitation: { form: {} } }, "elicit()");
   // `mode` arrived with 2025-11-25; older clients get the params they know.
   const modes = target.protocolVersion === undefined || compareVersions(target.protocolVersion, "2025-11-25") >= 0;
   const wire = modes
-    ? { mode: "form", message: params.message, requestedSchema: params.requestedSchema }
-    : { message: params.message, requestedSchema: params.requestedSchema };
+    ? { mode: "form", message: params.message, requestedSchema: form.schema }
+    : { message: params.message, requestedSchema: form.schema };
   const result = await target.request(METHOD, wire as unknown as JsonRpcParams, options);
   const chosen = action(result);
   if (chosen !== "accept") return { action: chosen };
   const content = (result as { content?: unknown }).content ?? {};
-  const problem = elicitedContentProblem(params.requestedSchema, content);
-  if (problem !== undefined) throw new MalformedResultError(METHOD, problem);
-  return { action: "accept", content } as ElicitationResult<S>;
+  const checked = await validateElicited(form, content);
+  if ("problem" in checked) throw new MalformedResultError(METHOD, checked.problem);
+  return { action: "accept", content: checked.value } as ElicitationResult<S>;
 }
 
 /** Remembers which session each URL-mode elicitation belongs to, until it completes or the session closes. */
