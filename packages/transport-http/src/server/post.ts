@@ -26,12 +26,15 @@ function acceptsBoth(accept: string | undefined): boolean {
   return accepts(accept, MediaType.Json) && accepts(accept, MediaType.EventStream);
 }
 
+const CONSUMED = "the request body was already read by a framework or middleware and not passed on: call the handler as handler(req, res, body) (Fastify: request.body; Koa: ctx.request.body)";
+
 /** Reads and decodes the body; answers 406/413/408/400 itself and returns undefined then. */
 async function readFrame(ctx: CoreContext, input: HttpIn, out: HttpOut, headers: OutHeaders): Promise<DecodeResult & { ok: true } | undefined> {
   const read = await input.readBody(ctx.opts.maxMessageBytes);
   if (!read.ok) {
     if (read.reason === "too-large") sendError(out, 413, `the body exceeds maxMessageBytes (${ctx.opts.maxMessageBytes} bytes)`, { ...headers, connection: "close" });
     else if (read.reason === "timeout") sendError(out, 408, "the request body did not arrive in time", { ...headers, connection: "close" });
+    else if (read.reason === "consumed") sendError(out, 400, CONSUMED, headers);
     return undefined;
   }
   const { maxMessageBytes, maxDepth, maxBatch } = ctx.opts;
