@@ -126,6 +126,33 @@ describe("everything example over stdio, official SDK client", () => {
   });
 });
 
+// Cloudflare Workers and strict CSPs refuse `new Function` as this flag does: ajv cannot compile
+// there, and the server validates with the interpreting validator instead (jsonSchemaValidator "auto").
+const NO_CODEGEN = "--disallow-code-generation-from-strings";
+
+describe(`everything example over stdio under ${NO_CODEGEN}, official SDK client`, () => {
+  sharedFixtures(async () => {
+    const client = sdkClient();
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [NO_CODEGEN, EVERYTHING.server, "--stdio"], stderr: "pipe" }));
+    return client;
+  });
+});
+
+describe(`everything example over Streamable HTTP under ${NO_CODEGEN}, official SDK client`, () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startEverythingServer([NO_CODEGEN]);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  sharedFixtures(async () => {
+    const client = sdkClient();
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    return client;
+  });
+});
+
 describe("everything example over Streamable HTTP, official SDK client", () => {
   let server: RunningServer;
   beforeAll(async () => {

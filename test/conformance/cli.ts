@@ -85,9 +85,9 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the built everything server on a free port; resolves once it printed its endpoint. */
-export function startEverythingServer(): Promise<RunningServer> {
-  const child = spawn(process.execPath, [EVERYTHING.server, "--port", "0"], { stdio: ["ignore", "ignore", "pipe"] });
+/** Starts the built everything server on a free port (node run with `nodeFlags`); resolves once it printed its endpoint. */
+export function startEverythingServer(nodeFlags: readonly string[] = []): Promise<RunningServer> {
+  const child = spawn(process.execPath, [...nodeFlags, EVERYTHING.server, "--port", "0"], { stdio: ["ignore", "ignore", "pipe"] });
   let output = "";
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async (): Promise<void> => {

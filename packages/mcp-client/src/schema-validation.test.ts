@@ -32,3 +32,24 @@ describe("createSchemaValidator", () => {
     expect(v.validate({ const: 0 }, 1).ok).toBe(false);
   });
 });
+
+describe("createSchemaValidator with the interpreter (runtimes that refuse code generation)", () => {
+  it("accepts and refuses what ajv does, formats as annotations, and names the failing value", () => {
+    const schema = {
+      type: "object",
+      properties: { a: { type: "number" }, when: { type: "string", format: "date-time" }, t: { type: "array", prefixItems: [{ type: "string" }] }, c: { const: { format: "keep" } } },
+    };
+    const values = [{ a: 1, t: ["s"] }, { a: "x" }, { t: [1] }, { when: "not a date" }, { c: { format: "keep" } }, { c: {} }, "str"];
+    const ajv = createSchemaValidator(8, "ajv");
+    const interpreter = createSchemaValidator(8, "interpreter");
+    expect(values.map((value) => interpreter.validate(schema, value).ok)).toEqual(values.map((value) => ajv.validate(schema, value).ok));
+    expect(interpreter.validate(schema, { a: "x" })).toMatchObject({ ok: false, message: '/a Instance type "string" is invalid. Expected "number".' });
+    const legacy = { $schema: "http://json-schema.org/draft-07/schema#", type: "object", required: ["b"] };
+    expect(interpreter.validate(legacy, {})).toMatchObject({ ok: false, message: expect.stringContaining('required property "b"') });
+  });
+
+  it("says why a schema cannot be used", () => {
+    const interpreter = createSchemaValidator(8, "interpreter");
+    expect(() => interpreter.validate({ $ref: "https://example.com/remote.json" }, 1)).toThrow(/cannot be compiled/);
+  });
+});

@@ -2,8 +2,15 @@
  * JSON Schema validation with compiled validators cached by schema text. Schemas default to
  * 2020-12 (MCP 2025-11-25, server/tools "Output Schema"); a `$schema` naming draft-07 or
  * older uses ajv's draft-07 dialect. Formats are not asserted (annotations only).
+ *
+ * Where the runtime refuses code generation from strings (Cloudflare Workers, a strict CSP,
+ * `--disallow-code-generation-from-strings`), ajv cannot compile: the interpreting
+ * `@cfworker/json-schema` validates instead (probed once, on the first schema). The server
+ * package does the same (its `jsonSchemaValidator` option); the probe is repeated here
+ * because the two packages do not depend on each other.
  */
-import { Ajv, type ValidateFunction } from "ajv";
+import { Validator as Interpreter } from "@cfworker/json-schema";
+import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 
 /** The outcome of one validation. */
@@ -20,25 +27,89 @@ export const MAX_SCHEMA_CHARS = 1_000_000;
 
 const OPTIONS = { strict: false, allErrors: false, validateFormats: false, logger: false } as const;
 
+/** Which validator runs: ajv (compiled), the interpreter (no code generation), or `"auto"`: ajv unless code generation is refused. */
+export type SchemaEngine = "auto" | "ajv" | "interpreter";
+
+type Check = (value: unknown) => ValidationResult;
+
+let generates: boolean | undefined;
+
+/** True when `new Function` works here (ajv needs it). Probed once. */
+export function canGenerateCode(): boolean {
+  if (generates === undefined) {
+    try {
+      generates = new Function("return true")() === true;
+    } catch {
+      generates = false;
+    }
+  }
+  return generates;
+}
+
+const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+const DATA = new Set(["enum", "const", "default", "examples"]);
+
+/** A copy without `format` keywords (formats are annotations, as with ajv's `validateFormats: false`); names in property maps are kept. */
+function withoutFormats(node: unknown, names = false): unknown {
+  if (Array.isArray(node)) return node.map((n) => withoutFormats(n));
+  if (typeof node !== "object" || node === null) return node;
+  const out: { [key: string]: unknown } = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (!names && key === "format" && typeof value === "string") continue;
+    out[key] = !names && DATA.has(key) ? value : names ? withoutFormats(value) : withoutFormats(value, NAME_MAPS.has(key));
+  }
+  return out;
+}
+
+function ajvCheck(schema: { [key: string]: unknown }, ajv: Ajv | Ajv2020): Check {
+  const validate = ajv.compile(schema);
+  return (value) => {
+    if (validate(value)) return { ok: true };
+    const errors = validate.errors ?? [];
+    const message = errors.map((e) => `${e.instancePath || "(root)"} ${e.message ?? "is invalid"}`).join("; ");
+    return { ok: false, message, errors };
+  };
+}
+
+function interpretedCheck(schema: { [key: string]: unknown }, legacy: boolean): Check {
+  const interpreter = new Interpreter(withoutFormats(schema) as never, legacy ? "7" : "2020-12", true);
+  return (value) => {
+    let result: ReturnType<Interpreter["validate"]>;
+    try {
+      result = interpreter.validate(value);
+    } catch (error) {
+      throw new Error(`the schema cannot be compiled: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    if (result.valid) return { ok: true };
+    const leaf = result.errors.at(-1);
+    const where = leaf === undefined || leaf.instanceLocation === "#" ? "(root)" : decodeURIComponent(leaf.instanceLocation.slice(1));
+    return { ok: false, message: `${where} ${leaf?.error ?? "is invalid"}`, errors: result.errors };
+  };
+}
+
 function isDraft07OrOlder(schema: object): boolean {
   const uri = (schema as { $schema?: unknown }).$schema;
   return typeof uri === "string" && /draft-0[4-7]/.test(uri);
 }
 
-/** Creates a validator whose cache holds at most `maxEntries` compiled schemas (least recently used go first). */
-export function createSchemaValidator(maxEntries = 256): SchemaValidator {
+/**
+ * Creates a validator whose cache holds at most `maxEntries` compiled schemas (least recently
+ * used go first), validating with `engine` (default `"auto"`).
+ */
+export function createSchemaValidator(maxEntries = 256, engine: SchemaEngine = "auto"): SchemaValidator {
   let modern: Ajv2020 | undefined;
   let legacy: Ajv | undefined;
-  const cache = new Map<string, ValidateFunction>();
+  const cache = new Map<string, Check>();
 
-  function compile(schema: object, key: string): ValidateFunction {
+  function compile(schema: object, key: string): Check {
     // The root `$id` and `$schema` are dropped: ids of different servers must not collide in
     // one ajv instance, and the dialect was chosen here already.
     const { $id: _id, $schema: _schema, ...rest } = schema as { [key: string]: unknown };
-    const ajv = isDraft07OrOlder(schema) ? (legacy ??= new Ajv(OPTIONS)) : (modern ??= new Ajv2020(OPTIONS));
-    let validate: ValidateFunction;
+    const old = isDraft07OrOlder(schema);
+    let validate: Check;
     try {
-      validate = ajv.compile(rest);
+      if (engine === "interpreter" || (engine === "auto" && !canGenerateCode())) validate = interpretedCheck(rest, old);
+      else validate = ajvCheck(rest, old ? (legacy ??= new Ajv(OPTIONS)) : (modern ??= new Ajv2020(OPTIONS)));
     } catch (error) {
       throw new Error(`the schema cannot be compiled: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
@@ -56,10 +127,7 @@ export function createSchemaValidator(maxEntries = 256): SchemaValidator {
         cache.delete(key);
         cache.set(key, validate);
       } else validate = compile(schema, key);
-      if (validate(value)) return { ok: true };
-      const errors = validate.errors ?? [];
-      const message = errors.map((e) => `${e.instancePath || "(root)"} ${e.message ?? "is invalid"}`).join("; ");
-      return { ok: false, message, errors };
+      return validate(value);
     },
   };
 }

@@ -13,7 +13,7 @@ import type { AnyFeature, FeatureHost } from "./feature";
 import { createLogging } from "./logging/logging";
 import { createProgressFeature } from "./progress/progress";
 import { createPrompts } from "./prompts/prompts";
-import type { PromptArgumentDefinition, PromptDefinition, PromptHandle, PromptHandler } from "./prompts/types";
+import type { PromptArgumentsLike, PromptDefinition, PromptHandle, PromptHandler } from "./prompts/types";
 import { createResources } from "./resources/resources";
 import type { ResourceDefinition, ResourceHandle, ResourceReader, ResourceTemplateDefinition, ResourceTemplateHandle, ResourceTemplateReader } from "./resources/types";
 import type { ServerSession } from "./session-types";
@@ -34,8 +34,8 @@ export interface FeatureApi {
   removeResourceTemplate(uriTemplate: string): boolean;
   /** Sends `notifications/resources/updated` for `uri` to the sessions subscribed to it (only those); returns how many. */
   resourceUpdated(uri: string): number;
-  /** Registers a prompt; its handler's `args` are typed from `arguments` (write them `as const`). */
-  prompt<const A extends readonly PromptArgumentDefinition[]>(definition: PromptDefinition<A>, handler: PromptHandler<A>): PromptHandle;
+  /** Registers a prompt; its handler's `args` are typed from `arguments` (a list written `as const`, or a Standard JSON Schema: zod, valibot, arktype). */
+  prompt<const A extends PromptArgumentsLike>(definition: PromptDefinition<A>, handler: PromptHandler<A>): PromptHandle;
   /** Unregisters a prompt; false when there was none. */
   removePrompt(name: string): boolean;
   /** Sends a log message to one session when its level lets it through (outside a request; inside one use `ctx.log`). */

@@ -1,11 +1,12 @@
 /** The public shape of a server: `createServer(info, options)` returns a `Server`. */
 import type { JsonRpcRequest, Logger, Transport } from "@proto/jsonrpc";
-import type { Implementation, LoggingLevel, ProtocolVersion, ServerCapabilities, ToolInputSchema } from "@proto/mcp-protocol";
+import type { Implementation, LoggingLevel, ProtocolVersion, ServerCapabilities } from "@proto/mcp-protocol";
 import type { ServerExtension } from "./extension";
 import type { FeatureApi } from "./builtin-features";
 import type { ConnectOptions, ServerSession } from "./session-types";
 import type { UnauthenticatedScopes } from "./tool-call";
-import type { LazyToolDefinition, ToolDefinition, ToolHandle, ToolHandler, ToolOutputSchema } from "./tool-types";
+import type { LazyToolDefinition, ToolDefinition, ToolHandle, ToolHandler, ToolInputSchemaLike, ToolOutputSchemaLike } from "./tool-types";
+import type { JsonSchemaValidator } from "./validation";
 
 /** Who the server is: sent as `serverInfo`, plus the instructions for the model. */
 export interface ServerInfo extends Implementation {
@@ -29,6 +30,15 @@ export interface ServerOptions {
   readonly unauthenticatedScopes?: UnauthenticatedScopes;
   /** The log level a session gets before it sends `logging/setLevel` (the spec lets the server choose). Default `"info"`. */
   readonly logLevel?: LoggingLevel;
+  /**
+   * The JSON Schema validator: `"auto"` (default) compiles with ajv unless the runtime refuses
+   * code generation from strings (Cloudflare Workers, a strict CSP,
+   * `--disallow-code-generation-from-strings`), where the interpreting `@cfworker/json-schema`
+   * runs instead; `"ajv"` or `"interpreter"` to choose (under a CSP, choose `"interpreter"`:
+   * the probe `"auto"` makes is reported as a violation). Standard Schemas always validate
+   * with their own library.
+   */
+  readonly jsonSchemaValidator?: JsonSchemaValidator;
 }
 
 /** What `summary()` reports (the stdio banner reads it). */
@@ -44,18 +54,22 @@ export interface CoreServer {
   /** The server's identity as given to `createServer`. */
   readonly info: ServerInfo;
   /**
-   * Registers a tool. The handler's `args` are typed from `inputSchema` (write it inline or
-   * `as const`) and validated before it runs. Throws a `TypeError` for a bad name, a
-   * duplicate, an `inputSchema` without `type: "object"` or an unsupported `$schema`. The
-   * schemas are compiled by ajv on the tool's first call (cold start), so a schema ajv cannot
-   * compile is reported then (-32603, and through the logger); `ready()` finds it sooner.
+   * Registers a tool. `inputSchema` is a JSON Schema (the handler's `args` typed from it:
+   * write it inline or `as const`) or a Standard JSON Schema (zod 4.2+, arktype, valibot
+   * through `toStandardJsonSchema`: converted once, validated by the library, `args` of its
+   * output type). Arguments are validated before the handler runs. Throws a `TypeError` for a
+   * bad name, a duplicate, an input schema that does not describe an object, a JSON Schema
+   * whose keywords the meta-schema refuses (`type: "strnig"`), an unsupported `$schema`, or
+   * anything that is neither kind of schema. JSON Schemas are compiled on the tool's first
+   * call (cold start), so what only a compiler finds (an unresolvable `$ref`) is reported then
+   * (-32603, and through the logger); `ready()` finds it sooner.
    */
-  tool<const I extends ToolInputSchema, const O extends ToolOutputSchema | undefined = undefined>(
+  tool<const I extends ToolInputSchemaLike, const O extends ToolOutputSchemaLike | undefined = undefined>(
     definition: ToolDefinition<I, O>,
     handler: ToolHandler<I, O>,
   ): ToolHandle;
   /** Registers a lazy tool: listed from its definition, its handler loaded by `load()` on the first call. */
-  tool<const I extends ToolInputSchema, const O extends ToolOutputSchema | undefined = undefined>(definition: LazyToolDefinition<I, O>): ToolHandle;
+  tool<const I extends ToolInputSchemaLike, const O extends ToolOutputSchemaLike | undefined = undefined>(definition: LazyToolDefinition<I, O>): ToolHandle;
   /** Unregisters a tool; false when there was none. */
   removeTool(name: string): boolean;
   /** Enables or disables a tool by name; false when there is none. */

@@ -21,6 +21,7 @@ import type { ConnectOptions, ServerSession } from "./session-types";
 import { createRouter } from "./routes";
 import { createTools } from "./tools";
 import { createSchemaCompiler } from "./validation";
+import type { JsonSchemaValidator } from "./validation";
 
 const SILENT: Logger = { warn() {}, error() {} };
 const DEFAULT_PAGE_SIZE = 1000;
@@ -36,6 +37,12 @@ function checkOptions(info: ServerInfo, options: ServerOptions): readonly Protoc
     throw new TypeError(`createServer: supportedVersions must be a non-empty subset of ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")}`);
   }
   return versions;
+}
+
+function checkValidator(engine: unknown): JsonSchemaValidator {
+  if (engine === undefined) return "auto";
+  if (engine === "auto" || engine === "ajv" || engine === "interpreter") return engine;
+  throw new TypeError(`createServer: jsonSchemaValidator must be "auto", "ajv" or "interpreter", got ${JSON.stringify(engine)}`);
 }
 
 /** Creates a server. It owns its sessions; `close()` closes them all. */
@@ -66,7 +73,7 @@ export function createServer(info: ServerInfo, options: ServerOptions = {}): Ser
     },
   };
 
-  const tools = createTools(host, { compiler: createSchemaCompiler(logger), unauthenticatedScopes: options.unauthenticatedScopes ?? "refuse" });
+  const tools = createTools(host, { compiler: createSchemaCompiler(logger, checkValidator(options.jsonSchemaValidator)), unauthenticatedScopes: options.unauthenticatedScopes ?? "refuse" });
   const builtins = installFeatures(host, { logLevel: options.logLevel });
   router.addFeature(tools.feature);
   for (const feature of builtins.features) router.addFeature(feature);

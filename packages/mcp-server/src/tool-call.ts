@@ -8,13 +8,13 @@ import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams, Logger, Principal } from "@proto/jsonrpc";
 import type { CallToolResult } from "@proto/mcp-protocol";
 import type { RequestContext } from "./context";
-import { coerceArguments } from "./coercion";
 import type { ToolRecord } from "./tool-registry";
 import { handlerOf, isPrepared, prepareRecord } from "./tool-registry";
 import type { ToolHandler } from "./tool-types";
-import { toCallToolResult, toolError } from "./tool-result";
-import type { ToolArgumentsErrorDetails } from "./validation-report";
-import { formatArgumentErrors, toArgumentErrors } from "./validation-report";
+import { isCallToolResult, toCallToolResult, toolError } from "./tool-result";
+import type { ArgumentError, ToolArgumentsErrorDetails } from "./validation-report";
+import { formatArgumentErrors } from "./validation-report";
+import type { Checked } from "./value-validator";
 
 /** The `_meta` key under which refused calls carry machine-readable details. */
 export const TOOL_ERROR_META_KEY = "dev.proto/tool-error";
@@ -48,35 +48,43 @@ export function checkScopes(record: ToolRecord, principal: Principal | undefined
   );
 }
 
-/** Validates arguments, coercing string-sourced values when that makes them valid. */
-function validArguments(record: ToolRecord, raw: unknown): { ok: true; args: unknown } | { ok: false; result: CallToolResult } {
-  if (record.input.validate(raw)) return { ok: true, args: raw };
-  let errors = record.input.errors;
-  const coerced = coerceArguments(raw, record.descriptor.inputSchema);
-  if (coerced !== raw) {
-    if (record.input.validate(coerced)) return { ok: true, args: coerced };
-    errors = record.input.errors;
-  }
-  const list = toArgumentErrors(errors);
-  const details: ToolArgumentsErrorDetails = { code: "invalid_arguments", tool: record.name, errors: list, schema: record.descriptor.inputSchema };
-  return { ok: false, result: toolError(formatArgumentErrors(record.name, list), { [TOOL_ERROR_META_KEY]: details }) };
+/** The `isError` result of refused arguments, with the details under `_meta`. */
+function refusedArguments(record: ToolRecord, errors: readonly ArgumentError[]): CallToolResult {
+  const details: ToolArgumentsErrorDetails = { code: "invalid_arguments", tool: record.name, errors, schema: record.descriptor.inputSchema };
+  return toolError(formatArgumentErrors(record.name, errors), { [TOOL_ERROR_META_KEY]: details });
 }
 
-function checkOutput(record: ToolRecord, result: CallToolResult): CallToolResult {
+function invalidOutput(record: ToolRecord, errors: readonly ArgumentError[]): CallToolResult {
+  const lines = errors.map((e) => `- ${e.path === "" ? "(root)" : e.path}: ${"validate" in e.constraint ? e.suggestion : `fails ${e.reason} ${JSON.stringify(Object.values(e.constraint)[0])}`}`);
+  return toolError(
+    `Tool "${record.name}" returned structured content that does not match its output schema:\n${lines.join("\n")}\nThis is a fault of the tool, not of the arguments.`,
+    { [TOOL_ERROR_META_KEY]: { code: "invalid_output", tool: record.name, errors, schema: record.descriptor.outputSchema } },
+  );
+}
+
+/**
+ * Checks `structuredContent` against the output schema. `plain` says the handler returned a
+ * value (not a `CallToolResult`): when a Standard Schema transformed it, the result is rebuilt
+ * from the transformed value, text included.
+ */
+function checkOutput(record: ToolRecord, result: CallToolResult, plain: boolean): CallToolResult | Promise<CallToolResult> {
   const output = record.output;
   if (output === undefined || result.isError === true) return result;
-  if (result.structuredContent === undefined) {
+  const structured = result.structuredContent;
+  if (structured === undefined) {
     return toolError(`Tool "${record.name}" declares an output schema but returned no structured content. This is a fault of the tool, not of the arguments.`, {
       [TOOL_ERROR_META_KEY]: { code: "invalid_output", tool: record.name, errors: [] },
     });
   }
-  if (output.validate(result.structuredContent)) return result;
-  const list = toArgumentErrors(output.errors);
-  const lines = list.map((e) => `- ${e.path === "" ? "(root)" : e.path}: fails ${e.reason} ${JSON.stringify(Object.values(e.constraint)[0])}`);
-  return toolError(
-    `Tool "${record.name}" returned structured content that does not match its output schema:\n${lines.join("\n")}\nThis is a fault of the tool, not of the arguments.`,
-    { [TOOL_ERROR_META_KEY]: { code: "invalid_output", tool: record.name, errors: list, schema: record.descriptor.outputSchema } },
-  );
+  const done = (checked: Checked): CallToolResult => {
+    if (!checked.ok) return invalidOutput(record, checked.errors);
+    if (checked.value === structured) return result;
+    const value = checked.value as { readonly [key: string]: unknown };
+    if (!plain) return { ...result, structuredContent: value };
+    return toCallToolResult(record.outputWrapped ? value.result : value);
+  };
+  const checked = output.check(structured);
+  return isThenable(checked) ? Promise.resolve(checked).then(done) : done(checked);
 }
 
 function fromThrown(record: ToolRecord, error: unknown, ctx: RequestContext, logger: Logger): CallToolResult {
@@ -90,9 +98,10 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
 }
 
-function finish(host: ToolCallHost, record: ToolRecord, value: unknown, ctx: RequestContext): CallToolResult {
+function finish(host: ToolCallHost, record: ToolRecord, value: unknown, ctx: RequestContext): CallToolResult | Promise<CallToolResult> {
   try {
-    return checkOutput(record, toCallToolResult(value));
+    const checked = checkOutput(record, toCallToolResult(value), !isCallToolResult(value));
+    return isThenable(checked) ? Promise.resolve(checked).catch((error: unknown) => fromThrown(record, error, ctx, host.logger)) : checked;
   } catch (error) {
     return fromThrown(record, error, ctx, host.logger);
   }
@@ -128,15 +137,20 @@ function stopIfCancelled(ctx: RequestContext): void {
   if (ctx.signal.aborted) throw ctx.signal.reason ?? new Error("cancelled");
 }
 
-/** Validates, then runs the handler (loading it first for a lazy tool). Needs the validators compiled. */
-function validateAndRun(host: ToolCallHost, record: ToolRecord, raw: unknown, ctx: RequestContext): CallToolResult | Promise<CallToolResult> {
-  const checked = validArguments(record, raw);
-  if (!checked.ok) return checked.result;
-  if (record.handler !== undefined) return run(host, record, record.handler, checked.args, ctx);
+function runChecked(host: ToolCallHost, record: ToolRecord, checked: Checked, ctx: RequestContext): CallToolResult | Promise<CallToolResult> {
+  if (!checked.ok) return refusedArguments(record, checked.errors);
+  if (record.handler !== undefined) return run(host, record, record.handler, checked.value, ctx);
   return Promise.resolve(handlerOf(record)).then(
-    (handler) => (stopIfCancelled(ctx), run(host, record, handler, checked.args, ctx)),
+    (handler) => (stopIfCancelled(ctx), run(host, record, handler, checked.value, ctx)),
     (error: unknown) => fromThrown(record, error, ctx, host.logger),
   );
+}
+
+/** Validates, then runs the handler (loading it first for a lazy tool). Needs the validators compiled. */
+function validateAndRun(host: ToolCallHost, record: ToolRecord, raw: unknown, ctx: RequestContext): CallToolResult | Promise<CallToolResult> {
+  const checked = record.input.check(raw);
+  if (!isThenable(checked)) return runChecked(host, record, checked, ctx);
+  return Promise.resolve(checked).then((c) => (stopIfCancelled(ctx), runChecked(host, record, c, ctx)));
 }
 
 /**

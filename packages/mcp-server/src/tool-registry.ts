@@ -4,15 +4,20 @@
  * tool is served over MCP.
  */
 import type { Tool, ToolInputSchema } from "@proto/mcp-protocol";
+import { readSchema } from "./schema-source";
 import type { LazyToolDefinition, ToolDefinition, ToolHandler, ToolOutputSchema } from "./tool-types";
-import type { CompiledSchema, SchemaCompiler } from "./validation";
+import type { SchemaCompiler } from "./validation";
+import { createValueValidator } from "./value-validator";
+import type { ValueValidator } from "./value-validator";
 
 /** One registered tool. */
 export interface ToolRecord {
   readonly name: string;
   readonly descriptor: Tool;
-  readonly input: CompiledSchema;
-  readonly output: CompiledSchema | undefined;
+  readonly input: ValueValidator;
+  readonly output: ValueValidator | undefined;
+  /** The output schema is advertised wrapped as `{ result }` (it does not describe an object). */
+  readonly outputWrapped: boolean;
   readonly scopes: readonly string[] | undefined;
   /** Served over MCP: offered on the `mcp` surface and not hidden. Fixed at registration. */
   readonly served: boolean;
@@ -36,8 +41,8 @@ function advertisedOutput(schema: ToolOutputSchema): ToolInputSchema {
   return $schema === undefined ? wrapped : { $schema, ...wrapped };
 }
 
-function descriptorOf(def: ToolDefinition, output: ToolInputSchema | undefined): Tool {
-  const tool: { -readonly [K in keyof Tool]: Tool[K] } = { name: def.name, inputSchema: def.inputSchema };
+function descriptorOf(def: ToolDefinition, input: ToolInputSchema, output: ToolInputSchema | undefined): Tool {
+  const tool: { -readonly [K in keyof Tool]: Tool[K] } = { name: def.name, inputSchema: input };
   if (def.title !== undefined) tool.title = def.title;
   if (def.description !== undefined) tool.description = def.description;
   if (output !== undefined) tool.outputSchema = output;
@@ -52,10 +57,6 @@ function checkDefinition(def: ToolDefinition): void {
   if (typeof def !== "object" || def === null) throw new TypeError("tool(definition): pass an object with name and inputSchema");
   if (typeof def.name !== "string" || !NAME.test(def.name)) {
     throw new TypeError(`tool(): name ${JSON.stringify(def.name)} must be 1-128 characters of A-Z, a-z, 0-9, "_", "-" or "."`);
-  }
-  const schema = def.inputSchema as unknown;
-  if (typeof schema !== "object" || schema === null || (schema as { type?: unknown }).type !== "object") {
-    throw new TypeError(`tool("${def.name}"): inputSchema must be a JSON Schema object with type "object"`);
   }
   if (def.scopes !== undefined && (!Array.isArray(def.scopes) || !def.scopes.every((s) => typeof s === "string"))) {
     throw new TypeError(`tool("${def.name}"): scopes must be an array of strings`);
@@ -75,15 +76,25 @@ export function createToolRecord(
   const load = "load" in def && typeof def.load === "function" ? def.load.bind(def) : undefined;
   if (handler === undefined && load === undefined) throw new TypeError(`tool("${def.name}"): pass a handler, or a definition with load()`);
   if (handler !== undefined && typeof handler !== "function") throw new TypeError(`tool("${def.name}"): the handler must be a function`);
-  const output = def.outputSchema === undefined ? undefined : advertisedOutput(def.outputSchema);
-  const input = compiler.compile(def.inputSchema, `tool("${def.name}") inputSchema`);
-  const outputValidator = output === undefined ? undefined : compiler.compile(output, `tool("${def.name}") outputSchema`);
+  const where = `tool("${def.name}")`;
+  const inputSource = readSchema(def.inputSchema, "input", `${where} inputSchema`);
+  if (inputSource.json.type !== "object") {
+    const what = inputSource.kind === "json" ? "a JSON Schema object with type \"object\"" : "an object schema (z.object(), v.object(), type({ ... }))";
+    throw new TypeError(`${where}: inputSchema must be ${what}: tool arguments are an object`);
+  }
+  const input = inputSource.json as ToolInputSchema;
+  const outputSource = def.outputSchema === undefined ? undefined : readSchema(def.outputSchema, "output", `${where} outputSchema`);
+  const output = outputSource === undefined ? undefined : advertisedOutput(outputSource.json as ToolOutputSchema);
   const surfaces = def.surfaces ?? ["mcp"];
   return {
     name: def.name,
-    descriptor: descriptorOf(def, output),
-    input,
-    output: outputValidator,
+    descriptor: descriptorOf(def, input, output),
+    input: createValueValidator(inputSource, input, compiler, `${where} inputSchema`, { coerce: true, wrapped: false }),
+    output:
+      outputSource === undefined || output === undefined
+        ? undefined
+        : createValueValidator(outputSource, output, compiler, `${where} outputSchema`, { coerce: false, wrapped: output !== outputSource.json }),
+    outputWrapped: outputSource !== undefined && output !== outputSource.json,
     scopes: def.scopes === undefined || def.scopes.length === 0 ? undefined : [...def.scopes],
     served: def.hidden !== true && surfaces.includes("mcp"),
     enabled: def.enabled !== false,

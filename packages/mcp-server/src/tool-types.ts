@@ -2,6 +2,7 @@
 import type { CallToolResult, Icon, Meta, ToolAnnotations, ToolExecution, ToolInputSchema } from "@proto/mcp-protocol";
 import type { RequestContext } from "./context";
 import type { FromSchema } from "./schema-types";
+import type { InferInput, InferOutput, StandardJsonSchema } from "./standard-schema";
 
 /** A JSON Schema for a tool's output (an object schema, or any schema: non-object ones are wrapped in `{ result }`). */
 export interface ToolOutputSchema {
@@ -10,18 +11,36 @@ export interface ToolOutputSchema {
   readonly [keyword: string]: unknown;
 }
 
+/**
+ * What `inputSchema` accepts: a JSON Schema with `type: "object"` (args typed by `FromSchema`),
+ * or a Standard JSON Schema of an object — zod 4.2+ `z.object()`, arktype `type({ ... })`,
+ * valibot `toStandardJsonSchema(v.object())` — advertised as its JSON Schema 2020-12 and
+ * validated by the library itself (args typed by its output type).
+ */
+export type ToolInputSchemaLike = ToolInputSchema | StandardJsonSchema;
+
+/** What `outputSchema` accepts: a JSON Schema, or a Standard JSON Schema (see `ToolInputSchemaLike`). */
+export type ToolOutputSchemaLike = ToolOutputSchema | StandardJsonSchema;
+
+/** The handler's `args` for an input schema: the library's output type, or the type `FromSchema` reads from a JSON Schema. */
+export type ToolArgs<I> = I extends StandardJsonSchema ? InferOutput<I> : FromSchema<I>;
+
 /** Where a tool is offered. The MCP server serves only tools whose surfaces include `"mcp"`. */
 export type ToolSurface = "mcp" | (string & {});
 
 /** Everything about a tool except its handler. */
-export interface ToolDefinition<I extends ToolInputSchema = ToolInputSchema, O extends ToolOutputSchema | undefined = ToolOutputSchema | undefined> {
+export interface ToolDefinition<I extends ToolInputSchemaLike = ToolInputSchemaLike, O extends ToolOutputSchemaLike | undefined = ToolOutputSchemaLike | undefined> {
   /** Unique name, 1-128 characters of `A-Za-z0-9_-.` (MCP 2025-11-25 tool names). */
   readonly name: string;
   readonly title?: string;
   readonly description?: string;
-  /** JSON Schema of the arguments (2020-12 unless `$schema` names draft-07 or 2019-09). Advertised as given. */
+  /**
+   * Schema of the arguments: a JSON Schema (2020-12 unless `$schema` names draft-07 or
+   * 2019-09), advertised as given, or a Standard JSON Schema (zod, valibot, arktype),
+   * advertised as the JSON Schema of its input.
+   */
   readonly inputSchema: I;
-  /** JSON Schema of `structuredContent`; results are checked against it. */
+  /** Schema of `structuredContent` (JSON Schema or Standard JSON Schema, advertised as its output); results are checked against it. */
   readonly outputSchema?: O;
   /** Spec hints (`readOnlyHint`, ...) and custom ones such as `writes: true`. */
   readonly annotations?: ToolAnnotations;
@@ -38,20 +57,28 @@ export interface ToolDefinition<I extends ToolInputSchema = ToolInputSchema, O e
   readonly enabled?: boolean;
 }
 
-/** What a handler may return: a string (a text block), structured data, or a full `CallToolResult`. */
-export type ToolReturn<O> = O extends ToolOutputSchema ? FromSchema<O> | CallToolResult : unknown;
+/**
+ * What a handler may return: a string (a text block), structured data, or a full
+ * `CallToolResult`. With an `outputSchema`, the structured data must be of its type (the
+ * library's input type for a Standard Schema: its transforms run on the way out).
+ */
+export type ToolReturn<O> = O extends StandardJsonSchema
+  ? InferInput<O> | CallToolResult
+  : O extends ToolOutputSchema
+    ? FromSchema<O> | CallToolResult
+    : unknown;
 
 /** The context a tool handler receives. */
 export type ToolContext = RequestContext;
 
-/** Runs a tool. `args` were validated (and coerced) against the input schema. */
-export type ToolHandler<I extends ToolInputSchema = ToolInputSchema, O extends ToolOutputSchema | undefined = undefined> = (
-  args: FromSchema<I>,
+/** Runs a tool. `args` were validated (and coerced, or transformed by the schema library) against the input schema. */
+export type ToolHandler<I extends ToolInputSchemaLike = ToolInputSchemaLike, O extends ToolOutputSchemaLike | undefined = undefined> = (
+  args: ToolArgs<I>,
   ctx: ToolContext,
 ) => ToolReturn<O> | Promise<ToolReturn<O>>;
 
 /** A lazy tool: the descriptor up front, the handler loaded on the first call only. */
-export interface LazyToolDefinition<I extends ToolInputSchema = ToolInputSchema, O extends ToolOutputSchema | undefined = undefined>
+export interface LazyToolDefinition<I extends ToolInputSchemaLike = ToolInputSchemaLike, O extends ToolOutputSchemaLike | undefined = undefined>
   extends ToolDefinition<I, O> {
   /** Loads the handler (e.g. `() => import("./deploy").then((m) => m.deploy)`); called once, retried after a failure. */
   load(): Promise<ToolHandler<I, O>>;

@@ -246,7 +246,8 @@ describe("registration errors say what to do", () => {
 });
 
 describe("schemas ajv cannot compile (compiled on first call, not at registration)", () => {
-  const bad = { type: "object", properties: { a: { type: "nope" } } } as const;
+  // Well-formed keyword by keyword (so registration accepts it), but the reference resolves to nothing.
+  const bad = { type: "object", properties: { a: { $ref: "#/$defs/missing" } } } as const;
 
   function withLog(): string[] {
     const logged: string[] = [];
@@ -262,7 +263,7 @@ describe("schemas ajv cannot compile (compiled on first call, not at registratio
     const error: unknown = await server.ready().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TypeError);
     expect((error as TypeError).message).toMatch(/tool\("z"\) inputSchema: invalid JSON Schema/);
-    server.tool({ name: "out", inputSchema: obj, outputSchema: { type: "object", required: 5 } as never }, () => ({}) as never);
+    server.tool({ name: "out", inputSchema: obj, outputSchema: { type: "object", properties: { r: { $ref: "#/nowhere" } } } as never }, () => ({}) as never);
     server.removeTool("z");
     await expect(server.ready()).rejects.toThrow(/tool\("out"\) outputSchema: invalid JSON Schema/);
   });

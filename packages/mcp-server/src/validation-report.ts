@@ -1,9 +1,27 @@
 /**
- * Turns ajv errors into what a model can act on: one line per problem with a repair
+ * Turns validation errors (`SchemaError`) into what a model can act on: one line per problem with a repair
  * suggestion, plus machine-readable details (argument, reason code, constraint, received
  * value, suggestion, and the advertised schema).
  */
-import type { ErrorObject } from "ajv";
+
+/**
+ * One validation error, in the shape ajv reports it (`ErrorObject` with `verbose: true`); the
+ * interpreting validator produces the same shape, so reports read alike whichever one ran.
+ */
+export interface SchemaError {
+  readonly keyword: string;
+  /** JSON Pointer to the value, within the validated instance. */
+  readonly instancePath: string;
+  /** Where the keyword is, as a URI fragment (`#/properties/x/maximum`). */
+  readonly schemaPath: string;
+  readonly params: { readonly [key: string]: unknown };
+  /** The keyword's value. */
+  readonly schema?: unknown;
+  /** The schema object holding the keyword. */
+  readonly parentSchema?: unknown;
+  /** The value that failed. */
+  readonly data?: unknown;
+}
 
 /** Why an argument was refused. */
 export type ArgumentErrorReason =
@@ -78,7 +96,7 @@ function kindOf(value: unknown): string {
   return value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
 }
 
-function suggestion(e: ErrorObject, name: string): string {
+function suggestion(e: SchemaError, name: string): string {
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {
     case "required": return `Add "${name}"${describe(e)}.`;
@@ -104,7 +122,7 @@ function suggestion(e: ErrorObject, name: string): string {
   }
 }
 
-function describe(e: ErrorObject): string {
+function describe(e: SchemaError): string {
   const missing = (e.params as { missingProperty?: string }).missingProperty ?? "";
   const props = (e.parentSchema as { properties?: Record<string, { type?: unknown; description?: unknown }> } | undefined)?.properties;
   const sub = props?.[missing];
@@ -114,7 +132,7 @@ function describe(e: ErrorObject): string {
   return `${type}${desc}`;
 }
 
-function one(e: ErrorObject): ArgumentError {
+function one(e: SchemaError): ArgumentError {
   const p = e.params as Record<string, unknown>;
   let path = e.instancePath;
   if (e.keyword === "required") path += `/${String(p.missingProperty).replace(/~/g, "~0").replace(/\//g, "~1")}`;
@@ -132,8 +150,8 @@ function one(e: ErrorObject): ArgumentError {
   return e.keyword === "required" || e.keyword === "additionalProperties" ? base : { ...base, received: truncate(e.data) };
 }
 
-/** Converts ajv errors (at most 20 kept) into argument errors; errors under a failed `anyOf`/`oneOf` are folded into it. */
-export function toArgumentErrors(errors: readonly ErrorObject[]): ArgumentError[] {
+/** Converts validation errors (at most 20 kept) into argument errors; errors under a failed `anyOf`/`oneOf` are folded into it. */
+export function toArgumentErrors(errors: readonly SchemaError[]): ArgumentError[] {
   const branchPaths = errors.filter((e) => e.keyword === "anyOf" || e.keyword === "oneOf").map((e) => e.schemaPath);
   const kept = errors.filter((e) => !branchPaths.some((b) => e.schemaPath !== b && e.schemaPath.startsWith(`${b}/`)));
   return kept.slice(0, MAX_ERRORS).map(one);
@@ -144,7 +162,12 @@ export function formatArgumentErrors(tool: string, errors: readonly ArgumentErro
   const lines = errors.map((e) => {
     const where = e.path === "" ? "arguments" : `"${e.path.slice(1)}"`;
     const got = "received" in e ? ` (received ${show(e.received)})` : "";
-    const what = e.reason === "required" ? "is required" : e.reason === "unexpected" ? "is not an accepted argument" : `fails ${e.reason} ${show(Object.values(e.constraint)[0])}${got}`;
+    const vendor = e.constraint.validate;
+    const what =
+      e.reason === "required" ? "is required"
+        : e.reason === "unexpected" ? "is not an accepted argument"
+          : typeof vendor === "string" ? `is refused by the ${vendor} schema${got}`
+            : `fails ${e.reason} ${show(Object.values(e.constraint)[0])}${got}`;
     return `- ${where} ${what}. ${e.suggestion}`;
   });
   return `Invalid arguments for tool "${tool}":\n${lines.join("\n")}\nFix the arguments to match the tool's input schema and call it again.`;

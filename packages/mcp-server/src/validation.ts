@@ -1,5 +1,7 @@
 /**
- * Compiling JSON Schemas with ajv, once per schema, off the start-up path: 2020-12 by default,
+ * Compiling JSON Schemas with ajv (or, where code generation is refused, building the
+ * interpreting validator of interpreted-validation.ts), once per schema, off the start-up
+ * path: 2020-12 by default,
  * draft-07 / draft-06 or 2019-09 when the schema's `$schema` says so. The advertised schema is
  * never changed; validators are compiled from a copy without `$schema`.
  *
@@ -13,8 +15,10 @@
  * check uses one process-wide ajv instance per dialect, created on first use; each server
  * compiles its tools' schemas in its own instances.
  */
-import type { Ajv, ErrorObject, Options, ValidateFunction } from "ajv";
+import type { Ajv, Options } from "ajv";
 import type { Logger } from "@proto/jsonrpc";
+import { createInterpretedValidator, loadInterpreter } from "./interpreted-validation";
+import type { SchemaError } from "./validation-report";
 
 /** A schema compiled on first need. */
 export interface CompiledSchema {
@@ -28,13 +32,38 @@ export interface CompiledSchema {
   /** True when `value` is valid; `errors` then holds nothing. Throws before `prepare()` has resolved. */
   validate(value: unknown): boolean;
   /** The errors of the last failed `validate`. */
-  readonly errors: readonly ErrorObject[];
+  readonly errors: readonly SchemaError[];
   /** Releases the compiled validator (when its tool is removed). */
   release(): void;
 }
 
 /** The JSON Schema dialects we compile. */
 export type Dialect = "2020-12" | "2019-09" | "draft-07";
+
+/**
+ * Which JSON Schema validator runs: `"ajv"` (compiled, fastest; needs `new Function`),
+ * `"interpreter"` (`@cfworker/json-schema`, no code generation), or `"auto"` (default): ajv
+ * unless the runtime refuses code generation from strings.
+ */
+export type JsonSchemaValidator = "auto" | "ajv" | "interpreter";
+
+let generates: boolean | undefined;
+
+/**
+ * True when the runtime lets code be generated from strings (ajv compiles validators with
+ * `new Function`). Probed once, on the first compilation; never at start-up. Under a CSP the
+ * probe is reported as a violation: choose `jsonSchemaValidator: "interpreter"` there.
+ */
+export function canGenerateCode(): boolean {
+  if (generates === undefined) {
+    try {
+      generates = new Function("return true")() === true;
+    } catch {
+      generates = false;
+    }
+  }
+  return generates;
+}
 
 type AjvInstance = Pick<Ajv, "compile" | "validateSchema" | "errors" | "errorsText" | "removeSchema">;
 type AjvClass = new (options: Options) => AjvInstance;
@@ -79,12 +108,31 @@ export function dialectOf(schema: { readonly $schema?: unknown }, where: string)
 }
 
 interface Built {
-  readonly fn: ValidateFunction;
-  readonly owner: AjvInstance;
+  readonly fn: { (value: unknown): boolean | Promise<unknown>; errors?: readonly SchemaError[] | null };
+  /** The ajv instance holding the compiled schema (none for the interpreter). */
+  readonly owner: AjvInstance | undefined;
 }
 
-/** Creates the compiler a server uses for every tool; one ajv instance per dialect, created on first use. */
-export function createSchemaCompiler(logger: Logger) {
+function interpret(copy: { [key: string]: unknown }, dialect: Dialect, where: string): Promise<Built> {
+  return loadInterpreter().then(
+    (Validator) => {
+      try {
+        return { fn: createInterpretedValidator(Validator, copy, dialect), owner: undefined };
+      } catch (error) {
+        throw new TypeError(`${where}: invalid JSON Schema: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+    (error: unknown) => {
+      throw new TypeError(`${where}: could not load @cfworker/json-schema to validate without code generation: ${error instanceof Error ? error.message : String(error)}`);
+    },
+  );
+}
+
+/**
+ * Creates the compiler a server uses for every tool; one ajv instance per dialect, created on
+ * first use (or the interpreter, see `JsonSchemaValidator`).
+ */
+export function createSchemaCompiler(logger: Logger, engine: JsonSchemaValidator = "auto") {
   const options: Options = {
     ...BASE,
     verbose: true,
@@ -120,16 +168,20 @@ export function createSchemaCompiler(logger: Logger) {
     let built: Built | undefined;
     let preparing: Promise<void> | undefined;
     let released = false;
+    const compiled = (): Promise<Built> =>
+      engine === "interpreter" || (engine === "auto" && !canGenerateCode())
+        ? interpret(copy, dialect, where)
+        : ajvClass(dialect).then(
+            (Class) => build(Class, copy, dialect, where),
+            (error: unknown) => {
+              throw new TypeError(`${where}: could not load ajv to compile the schema: ${error instanceof Error ? error.message : String(error)}`);
+            },
+          );
     const prepare = (): Promise<void> =>
-      (preparing ??= ajvClass(dialect).then(
-        (Class) => {
-          built = build(Class, copy, dialect, where);
-          if (released) built.owner.removeSchema(copy);
-        },
-        (error: unknown) => {
-          throw new TypeError(`${where}: could not load ajv to compile the schema: ${error instanceof Error ? error.message : String(error)}`);
-        },
-      ).catch((error: unknown) => {
+      (preparing ??= compiled().then((done) => {
+        built = done;
+        if (released) built.owner?.removeSchema(copy);
+      }).catch((error: unknown) => {
         logger.error(error instanceof Error ? error.message : String(error));
         throw error;
       }));
@@ -148,7 +200,7 @@ export function createSchemaCompiler(logger: Logger) {
       release: () => {
         if (released) return;
         released = true;
-        built?.owner.removeSchema(copy);
+        built?.owner?.removeSchema(copy);
       },
     };
   }

@@ -12,13 +12,18 @@ import type { Completer } from "../completions/types";
 import type { RequestContext } from "../context";
 import type { Feature, FeatureHost } from "../feature";
 import { checkIcons, checkOptionalText, checkText, pick } from "../resources/checks";
+import { isStandardSchema } from "../schema-source";
+import type { StandardJsonSchemaProps } from "../standard-schema";
 import { toPromptResult } from "./messages";
-import type { PromptArgumentDefinition, PromptDefinition, PromptHandle, PromptHandler } from "./types";
+import { readPromptSchema, validatePromptArguments } from "./schema-arguments";
+import type { PromptArgumentDefinition, PromptArgumentsLike, PromptDefinition, PromptHandle, PromptHandler } from "./types";
 
 interface PromptRecord {
   readonly descriptor: Prompt;
   readonly declared: ReadonlyMap<string, PromptArgumentDefinition>;
   readonly complete: ReadonlyMap<string, Completer>;
+  /** The library's validator when the arguments were given as a Standard JSON Schema. */
+  readonly standard: StandardJsonSchemaProps | undefined;
   readonly handler: PromptHandler;
 }
 
@@ -26,7 +31,7 @@ function invalid(message: string, data?: unknown): JsonRpcError {
   return new JsonRpcError(ErrorCode.InvalidParams, message, data);
 }
 
-function createRecord(def: PromptDefinition<readonly PromptArgumentDefinition[]>, handler: PromptHandler): PromptRecord {
+function createRecord(def: PromptDefinition<PromptArgumentsLike>, handler: PromptHandler): PromptRecord {
   if (typeof def !== "object" || def === null) throw new TypeError("prompt(definition, handler): pass { name, arguments?, ... } and a handler");
   const where = `prompt("${String(def.name)}")`;
   checkText(def.name, "name", where);
@@ -35,7 +40,10 @@ function createRecord(def: PromptDefinition<readonly PromptArgumentDefinition[]>
   checkIcons(def.icons, where);
   if (typeof handler !== "function") throw new TypeError(`${where}: pass a handler function as the second argument`);
   const declared = new Map<string, PromptArgumentDefinition>();
-  for (const arg of def.arguments ?? []) {
+  const schema = isStandardSchema(def.arguments) ? readPromptSchema(def.arguments, where) : undefined;
+  const list = schema?.declared ?? (def.arguments as readonly PromptArgumentDefinition[] | undefined) ?? [];
+  if (!Array.isArray(list)) throw new TypeError(`${where}: arguments must be a list of { name, required? } or a Standard JSON Schema (zod, valibot, arktype)`);
+  for (const arg of list) {
     checkText(arg?.name, "every argument's name", where);
     if (declared.has(arg.name)) throw new TypeError(`${where}: argument "${arg.name}" is declared twice`);
     declared.set(arg.name, arg);
@@ -49,7 +57,7 @@ function createRecord(def: PromptDefinition<readonly PromptArgumentDefinition[]>
   }
   const args = [...declared.values()].map((a) => pick(a, ["name", "title", "description", "required"]));
   const descriptor: Prompt = { ...pick(def, ["name", "title", "description", "icons", "_meta"]), ...(args.length > 0 ? { arguments: args } : {}) };
-  return { descriptor: Object.freeze(descriptor), declared, complete, handler };
+  return { descriptor: Object.freeze(descriptor), declared, complete, standard: schema?.standard, handler };
 }
 
 function checkArguments(record: PromptRecord, given: unknown): Record<string, string> {
@@ -87,8 +95,9 @@ export function createPrompts(host: FeatureHost) {
     if (typeof p.name !== "string") throw invalid("prompts/get needs params.name, a string");
     const record = records.get(p.name);
     if (record === undefined) throw invalid(`Unknown prompt "${p.name}"; list them with prompts/list`, { name: p.name });
-    const args = checkArguments(record, p.arguments);
-    const value = await record.handler(args, ctx);
+    const checked = checkArguments(record, p.arguments);
+    const args = record.standard === undefined ? checked : await validatePromptArguments(record.standard, checked, record.descriptor.name);
+    const value = await record.handler(args as never, ctx);
     return toPromptResult(value, record.descriptor.description, `prompt "${record.descriptor.name}" handler`);
   }
 
@@ -111,8 +120,8 @@ export function createPrompts(host: FeatureHost) {
     return true;
   }
 
-  function add<const A extends readonly PromptArgumentDefinition[]>(def: PromptDefinition<A>, handler: PromptHandler<A>): PromptHandle {
-    const record = createRecord(def, handler as unknown as PromptHandler);
+  function add<const A extends PromptArgumentsLike>(def: PromptDefinition<A>, handler: PromptHandler<A>): PromptHandle {
+    const record = createRecord(def as PromptDefinition<PromptArgumentsLike>, handler as unknown as PromptHandler);
     const name = record.descriptor.name;
     if (records.has(name)) throw new TypeError(`prompt("${name}"): a prompt with this name is already registered; remove it first`);
     records.set(name, record);

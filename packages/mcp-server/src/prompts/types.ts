@@ -2,16 +2,25 @@
 import type { ContentBlock, GetPromptResult, Icon, Meta, PromptArgument, Role } from "@proto/mcp-protocol";
 import type { Completer } from "../completions/types";
 import type { RequestContext } from "../context";
+import type { InferInput, InferOutput, StandardJsonSchema } from "../standard-schema";
 
 /** One declared argument (the handler's `args` are typed from the list). */
 export type PromptArgumentDefinition = PromptArgument;
 
+/**
+ * A prompt's arguments: a list of declared arguments, or a Standard JSON Schema of an object
+ * of string fields (zod `z.object({ code: z.string() })`, arktype, valibot through
+ * `toStandardJsonSchema`): its properties are listed as the arguments (description, title,
+ * required from the JSON Schema) and the library validates them (refinements, transforms).
+ */
+export type PromptArgumentsLike = readonly PromptArgumentDefinition[] | StandardJsonSchema;
+
 /** What `prompts/list` shows of a prompt. */
-export interface PromptDefinition<A extends readonly PromptArgumentDefinition[] = readonly PromptArgumentDefinition[]> {
+export interface PromptDefinition<A extends PromptArgumentsLike = readonly PromptArgumentDefinition[]> {
   readonly name: string;
   readonly title?: string;
   readonly description?: string;
-  /** Declared arguments; a missing required one is answered -32602 before the handler runs. */
+  /** Declared arguments (a list, or a Standard JSON Schema); a missing required one is answered -32602 before the handler runs. */
   readonly arguments?: A;
   readonly icons?: readonly Icon[];
   readonly _meta?: Meta;
@@ -19,7 +28,11 @@ export interface PromptDefinition<A extends readonly PromptArgumentDefinition[] 
   readonly complete?: { readonly [K in ArgumentNames<A>]?: Completer };
 }
 
-type ArgumentNames<A extends readonly PromptArgumentDefinition[]> = A[number]["name"];
+type ArgumentNames<A extends PromptArgumentsLike> = A extends StandardJsonSchema
+  ? keyof InferInput<A> & string
+  : A extends readonly PromptArgumentDefinition[]
+    ? A[number]["name"]
+    : never;
 
 type Named<A, R extends boolean> = A extends { readonly name: infer N extends string; readonly required?: infer Q }
   ? (Q extends true ? true : false) extends R
@@ -28,9 +41,13 @@ type Named<A, R extends boolean> = A extends { readonly name: infer N extends st
   : never;
 
 /** The handler's arguments: required ones are strings, the others may be absent. */
-export type PromptArgs<A extends readonly PromptArgumentDefinition[]> = PromptArgumentDefinition[] extends A
-  ? { readonly [name: string]: string | undefined }
-  : { readonly [K in Named<A[number], true>]: string } & { readonly [K in Named<A[number], false>]?: string };
+export type PromptArgs<A extends PromptArgumentsLike> = A extends StandardJsonSchema
+  ? InferOutput<A>
+  : A extends readonly PromptArgumentDefinition[]
+    ? PromptArgumentDefinition[] extends A
+      ? { readonly [name: string]: string | undefined }
+      : { readonly [K in Named<A[number], true>]: string } & { readonly [K in Named<A[number], false>]?: string }
+    : never;
 
 /** One message as a handler may write it: `content` may be plain text. */
 export interface PromptMessageInput {
@@ -45,7 +62,7 @@ export interface PromptMessageInput {
 export type PromptReturn = string | readonly PromptMessageInput[] | (Omit<GetPromptResult, "messages"> & { readonly messages: readonly PromptMessageInput[] });
 
 /** Builds a prompt's messages from its validated arguments. */
-export type PromptHandler<A extends readonly PromptArgumentDefinition[] = readonly PromptArgumentDefinition[]> = (
+export type PromptHandler<A extends PromptArgumentsLike = readonly PromptArgumentDefinition[]> = (
   args: PromptArgs<A>,
   ctx: RequestContext,
 ) => PromptReturn | Promise<PromptReturn>;
