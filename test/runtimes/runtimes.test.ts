@@ -56,13 +56,15 @@ describe("workerd: the Web handler as a Worker, called by our client over HTTP",
   });
   afterAll(() => worker?.stop());
 
-  it("initializes, lists tools and answers ping", async () => {
+  it("initializes, lists tools and calls one (validation without code generation)", async () => {
     const client = createClient({ info: { name: "workerd-client", version: "1.0.0" } });
     await client.connect(createHttpClientTransport(worker.url));
     try {
       expect(client.server?.info.name).toBe("runtime-echo");
       expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["echo"]);
-      await client.ping();
+      expect((await client.callTool("echo", { text: "over http" })).content).toEqual([{ type: "text", text: "over http from workerd" }]);
+      const refused = await client.callTool("echo", { text: 42 });
+      expect(refused.isError).toBe(true);
     } finally {
       await client.close();
     }

@@ -35,7 +35,8 @@ function effectiveVersion(core: ServerCore, state: SessionState, rc: PeerRequest
     }
     return requested;
   }
-  if (state.assumed) {
+  // connected as initialized, or a stateless HTTP transport (its initialize went to another POST)
+  if (state.assumed || (!state.initialized && rc.info.stateless === true)) {
     const header = rc.info.headers?.["mcp-protocol-version"];
     return isSupportedProtocolVersion(header) ? header : (state.protocolVersion ?? LATEST_PROTOCOL_VERSION);
   }

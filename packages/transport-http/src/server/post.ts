@@ -156,7 +156,7 @@ function deliver(ctx: CoreContext, d: Delivery): void {
 /** The exchange info of a POST (plain data; the Node adapter hands over its header object without a copy). */
 function exchangeInfo(session: Session, principal: Principal | undefined, input: HttpIn): ExchangeInfo {
   const headers = input.headers();
-  if (session.id === undefined) return principal ? { transport: "http", principal, headers } : { transport: "http", headers };
+  if (session.id === undefined) return principal ? { transport: "http", stateless: true, principal, headers } : { transport: "http", stateless: true, headers };
   return principal ? { transport: "http", sessionId: session.id, principal, headers } : { transport: "http", sessionId: session.id, headers };
 }
 
