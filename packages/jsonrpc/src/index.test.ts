@@ -90,6 +90,8 @@ describe("public surface", () => {
         "isRequest",
         "isResponse",
         "isSuccess",
+        "redactedJson",
+        "traceTransport",
       ].sort(),
     );
   });

@@ -48,7 +48,14 @@ function checkValidator(engine: unknown): JsonSchemaValidator {
 /** Creates a server. It owns its sessions; `close()` closes them all. */
 export function createServer(info: ServerInfo, options: ServerOptions = {}): Server {
   const supportedVersions = checkOptions(info, options);
-  const logger = options.logger ?? SILENT;
+  // without a logger of its own, the server logs where a host (serveStdio) says, else nowhere
+  let fallback: Logger = SILENT;
+  const logger: Logger = options.logger ?? {
+    debug: (message, detail) => fallback.debug?.(message, detail),
+    info: (message, detail) => fallback.info?.(message, detail),
+    warn: (message, detail) => fallback.warn(message, detail),
+    error: (message, detail) => fallback.error(message, detail),
+  };
   const { instructions, ...serverInfo } = info;
   const live = new Map<ServerSession, PendingSession>();
   const router = createRouter();
@@ -123,6 +130,9 @@ export function createServer(info: ServerInfo, options: ServerOptions = {}): Ser
     },
     connect,
     sessions: () => [...live.keys()],
+    fallbackLogger: (next: Logger) => {
+      fallback = next;
+    },
     summary: () => ({ name: info.name, version: info.version, protocolVersion: supportedVersions[0] ?? LATEST_PROTOCOL_VERSION, tools: tools.names() }),
     ready: () => tools.ready(),
     scopesFor: (request: { method: string; params?: unknown }) => (request.method === "tools/call" ? tools.scopesFor(request.params) : undefined),
