@@ -91,6 +91,8 @@ describe("public surface", () => {
         "isRequest",
         "isResponse",
         "isSuccess",
+        "redactedJson",
+        "traceTransport",
       ].sort(),
     );
   });

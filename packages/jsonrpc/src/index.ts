@@ -35,6 +35,7 @@ export type { DecodeLimits, DecodeResult } from "./codec";
 export { deliverFrame } from "./frame";
 export { isDepthWithin } from "./depth";
 export { createPeer } from "./peer";
+export { traceTransport, redactedJson } from "./trace";
 export {
   DEFAULT_MAX_MESSAGE_BYTES,
   DEFAULT_MAX_DEPTH,

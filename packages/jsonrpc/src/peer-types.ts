@@ -6,8 +6,16 @@
 import type { Exchange, ExchangeInfo } from "./transport";
 import type { JsonRpcId, JsonRpcParams } from "./types";
 
-/** Where a library sends what it cannot send anywhere else. Never `console` by default. */
+/**
+ * Where a library sends what it cannot send anywhere else. Never `console` by default.
+ * `warn` and `error` are required; `debug` (wire traces) and `info` (lifecycle) are optional,
+ * so a `{ warn, error }` object stays a logger.
+ */
 export interface Logger {
+  /** Fine detail: each message on the wire when tracing is on. */
+  debug?(message: string, detail?: unknown): void;
+  /** Lifecycle: a session opened or closed, a process started. */
+  info?(message: string, detail?: unknown): void;
   /** Something went wrong but the connection goes on (a bad frame, an unknown response id). */
   warn(message: string, detail?: unknown): void;
   /** A handler failed with a non-`JsonRpcError`; `detail` is the original error (the wire got -32603). */

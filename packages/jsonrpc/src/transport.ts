@@ -30,6 +30,12 @@ export interface ExchangeInfo {
   readonly principal?: Principal;
   /** Request headers, lower-cased names (HTTP transports only). */
   readonly headers?: { readonly [name: string]: string };
+  /**
+   * True when the frame belongs to no session (stateless Streamable HTTP: one transport per
+   * POST). A protocol layer treats such a transport as initialized: the `initialize` the client
+   * sent went to another transport.
+   */
+  readonly stateless?: boolean;
 }
 
 /**

@@ -99,6 +99,11 @@ export interface CoreServer {
   /** Name, version, latest protocol version and the names of the tools served (for start-up banners). */
   summary(): ServerSummary;
   /**
+   * Sets where this server logs when it was created without a `logger` (a server with one
+   * ignores this). `serveStdio` passes its stderr logger, so a throwing handler leaves a trace.
+   */
+  fallbackLogger(logger: Logger): void;
+  /**
    * Compiles the schemas of every tool registered so far now, instead of on each tool's first
    * call, and resolves when done. Rejects with a `TypeError` naming the tool when ajv cannot
    * compile a schema: await it after registration for registration-time certainty (it costs

@@ -66,7 +66,14 @@ export function createServer(info: ServerInfo, options: ServerOptions = {}): Ser
   const supportedVersions = checkOptions(info, options);
   // `tools` is created below; the lookup runs only when requests arrive
   const stateless = createStateless(options, (name) => tools.schemaOf(name));
-  const logger = options.logger ?? SILENT;
+  // without a logger of its own, the server logs where a host (serveStdio) says, else nowhere
+  let fallback: Logger = SILENT;
+  const logger: Logger = options.logger ?? {
+    debug: (message, detail) => fallback.debug?.(message, detail),
+    info: (message, detail) => fallback.info?.(message, detail),
+    warn: (message, detail) => fallback.warn(message, detail),
+    error: (message, detail) => fallback.error(message, detail),
+  };
   const { instructions, ...serverInfo } = info;
   const live = new Map<ServerSession, PendingSession>();
   const router = createRouter();
@@ -156,6 +163,9 @@ export function createServer(info: ServerInfo, options: ServerOptions = {}): Ser
     },
     connect,
     sessions: () => [...live.keys()],
+    fallbackLogger: (next: Logger) => {
+      fallback = next;
+    },
     summary: () => ({ name: info.name, version: info.version, protocolVersion: supportedVersions[0] ?? LATEST_PROTOCOL_VERSION, tools: tools.names() }),
     ready: () => tools.ready(),
     scopesFor: (request: { method: string; params?: unknown }) => (request.method === "tools/call" ? tools.scopesFor(request.params) : undefined),

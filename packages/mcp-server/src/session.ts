@@ -33,7 +33,8 @@ export interface PendingSession {
 }
 
 function effectiveVersion(state: SessionState, rc: PeerRequestContext): string {
-  if (state.assumed) {
+  // connected as initialized, or a stateless HTTP transport (its initialize went to another POST)
+  if (state.assumed || (!state.initialized && rc.info.stateless === true)) {
     const header = rc.info.headers?.["mcp-protocol-version"];
     return isSupportedProtocolVersion(header) ? header : (state.protocolVersion ?? LATEST_PROTOCOL_VERSION);
   }

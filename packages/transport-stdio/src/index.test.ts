@@ -9,10 +9,13 @@ describe("public surface", () => {
 
   it("pins the ./node entry's exports", () => {
     expect(Object.keys(node).sort()).toEqual([
+      "LogLevel",
       "StdioErrorCode",
       "StdioProcessError",
       "createStdioClientTransport",
       "createStdioServerTransport",
+      "createStreamLogger",
+      "isLogLevel",
       "isStdioProcessError",
       "redirectConsoleToStderr",
       "serveStdio",

@@ -15,3 +15,4 @@ export { serveStdio } from "./serve-stdio";
 export type { StdioServable, ServeStdioOptions, StdioService } from "./serve-stdio";
 export type { ServerSummary } from "./banner";
 export type { ExitStatus } from "./exit-watch";
+export { createStreamLogger, LogLevel, isLogLevel } from "./stderr-logger";

@@ -4,10 +4,13 @@
  * is one), so this package does not depend on the server package.
  */
 import type { Writable } from "node:stream";
-import type { Transport } from "@proto/jsonrpc";
+import { traceTransport } from "@proto/jsonrpc";
+import type { Logger, Transport } from "@proto/jsonrpc";
 import { formatBanner } from "./banner";
 import type { ServerSummary } from "./banner";
 import { redirectConsoleToStderr } from "./console-redirect";
+import { createStreamLogger, isLogLevel } from "./stderr-logger";
+import type { LogLevel } from "./stderr-logger";
 import { createStdioServerTransport } from "./stdio-server";
 import type { StdioServerTransport, StdioServerTransportOptions } from "./stdio-server";
 
@@ -17,12 +20,23 @@ export interface StdioServable<Session = unknown> {
   connect(transport: Transport): Promise<Session>;
   /** Name, version, protocol version and tool names, for the banner. */
   summary(): ServerSummary;
+  /** Takes the logger to use when the server was created without one (`@proto/mcp-server` has it). */
+  fallbackLogger?(logger: Logger): void;
 }
 
 /** Options of `serveStdio`: those of the server transport, plus the process-level ones. */
-export interface ServeStdioOptions extends StdioServerTransportOptions {
-  /** Print the start-up banner to `stderr`. Default true. */
+export interface ServeStdioOptions extends Omit<StdioServerTransportOptions, "logger"> {
+  /** Print the start-up banner to `stderr`. Default: only when stdin is a terminal (a person, not a host). */
   readonly banner?: boolean;
+  /**
+   * Where faults go: handlers that throw, bad lines, failed writes. Default: `stderr`, one line
+   * each, at the level of `PROTO_MCP_LOG_LEVEL` (`debug`, `info`, `warn`, `error`; default
+   * `info`). It is also the server's logger when the server was created without one. `false`
+   * logs nothing.
+   */
+  readonly logger?: Logger | false;
+  /** Log every message in and out at `debug`, secrets redacted. Default: the `PROTO_MCP_TRACE` environment variable is `1`. */
+  readonly trace?: boolean;
   /** Where the banner and redirected console output go. Default `process.stderr`. */
   readonly stderr?: Writable;
   /** Send the global console's stdout methods to `stderr` while serving (restored on close). Default true. */
@@ -62,16 +76,20 @@ export async function serveStdio<Session>(server: StdioServable<Session>, option
   const stdout = options.stdout ?? process.stdout;
   const ownStdio = (options.stdin ?? process.stdin) === process.stdin && stdout === process.stdout;
   const restore = options.redirectConsole === false ? () => {} : redirectConsoleToStderr(stderr);
-  const transport = createStdioServerTransport(options);
+  const trace = options.trace ?? process.env.PROTO_MCP_TRACE === "1";
+  const logger = resolveLogger(options.logger, stderr, trace);
+  const transport = createStdioServerTransport({ ...options, logger });
+  if (logger) server.fallbackLogger?.(logger);
   let session: Session;
   try {
-    session = await server.connect(transport);
+    session = await server.connect(trace && logger ? traceTransport(transport, logger, "stdio") : transport);
   } catch (error) {
     restore();
     await transport.close(error instanceof Error ? error : new Error(String(error)));
     throw error;
   }
-  if (options.banner !== false) stderr.write(formatBanner(server.summary()));
+  const stdin = (options.stdin ?? process.stdin) as { readonly isTTY?: boolean };
+  if (options.banner ?? stdin.isTTY === true) stderr.write(formatBanner(server.summary()));
   void transport.closed.then((reason) => {
     restore();
     if (options.exitOnClose ?? ownStdio) exitWhenFlushed(stdout, reason === undefined ? 0 : 1);
@@ -85,4 +103,13 @@ function exitWhenFlushed(stdout: Writable, code: number): void {
     if (stdout.destroyed || stdout.writableEnded) process.exit(code);
     else stdout.write("", () => process.exit(code));
   });
+}
+
+/** The logger in force: the one given, none for `false`, else one on `stderr` (debug when tracing). */
+function resolveLogger(given: Logger | false | undefined, stderr: Writable, trace: boolean): Logger | undefined {
+  if (given === false) return undefined;
+  if (given !== undefined) return given;
+  const fromEnv = process.env.PROTO_MCP_LOG_LEVEL;
+  const level: LogLevel = trace ? "debug" : isLogLevel(fromEnv) ? fromEnv : "info";
+  return createStreamLogger(stderr, { level, name: "mcp" });
 }

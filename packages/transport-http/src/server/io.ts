@@ -16,10 +16,10 @@ export interface HttpRequestLike {
   readonly headers: { get(name: string): string | null };
 }
 
-/** How reading a request body ended. */
+/** How reading a request body ended (`consumed`: a framework read the stream and did not pass the body on). */
 export type BodyRead =
   | { readonly ok: true; readonly body: Uint8Array }
-  | { readonly ok: false; readonly reason: "too-large" | "aborted" | "timeout" };
+  | { readonly ok: false; readonly reason: "too-large" | "aborted" | "timeout" | "consumed" };
 
 /** One inbound HTTP request, as the core sees it. */
 export interface HttpIn {

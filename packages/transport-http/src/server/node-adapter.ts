@@ -17,9 +17,16 @@ export interface NodeHttpHandlerOptions extends StreamableHttpServerOptions {
   readonly bodyTimeoutMs?: number;
 }
 
-/** A Node request listener serving the MCP endpoint. Call `close()` when done: it ends every session. */
+/**
+ * A Node request listener serving the MCP endpoint. Call `close()` when done: it ends every session.
+ * `body` is the request body when a framework has already read it (Fastify's `request.body`,
+ * Koa's `ctx.request.body` after a body parser): bytes or a string are decoded as they are,
+ * anything else is taken as the parsed JSON (a function, such as Express's `next`, is ignored). Without it the handler reads `req` itself (or uses
+ * `req.body` left by `express.json()`); a stream already read with no body given is a 400 that
+ * says so, never a wait for `bodyTimeoutMs`.
+ */
 export interface NodeHttpHandler {
-  (req: IncomingMessage, res: ServerResponse): void;
+  (req: IncomingMessage, res: ServerResponse, body?: unknown): void;
   /** Closes every session and stops timers. Idempotent. */
   close(): Promise<void>;
   /** Live sessions. */
@@ -31,15 +38,19 @@ export interface NodeHttpHandler {
 /**
  * Creates a Node request listener for the Streamable HTTP endpoint (MCP 2025-11-25
  * basic/transports). Mount it on node:http (`createNodeHttpServer`), Express (`app.all("/mcp",
- * handler)`; a body already parsed by `express.json()` is used) or Fastify (`handler(req.raw,
- * reply.raw)`). The handler owns the transports it creates; `close()` ends them all.
+ * handler)`; a body already parsed by `express.json()` is used), Fastify (`handler(request.raw,
+ * reply.raw, request.body)` after `reply.hijack()`) or Koa (`handler(ctx.req, ctx.res,
+ * ctx.request.body)` with `ctx.respond = false`); the transport-http README has each recipe.
+ * The handler owns the transports it creates; `close()` ends them all.
  */
 export function createNodeHttpHandler(options: NodeHttpHandlerOptions): NodeHttpHandler {
   const bodyTimeoutMs = options.bodyTimeoutMs ?? 30_000;
   if (!Number.isFinite(bodyTimeoutMs) || bodyTimeoutMs <= 0) throw new TypeError(`bodyTimeoutMs must be a positive number, got ${String(bodyTimeoutMs)}`);
   const core = createCore(options);
-  const handler = (req: IncomingMessage, res: ServerResponse): void => {
-    core.handle(new NodeIn(req, res, bodyTimeoutMs)).then((answer) => writeAnswer(req, res, answer), (error: unknown) => options.logger?.error("the Streamable HTTP handler failed on a request", error));
+  const handler = (req: IncomingMessage, res: ServerResponse, body?: unknown): void => {
+    // Express calls a route handler with `next` third: a function is never a body
+    const preRead = typeof body === "function" ? undefined : body;
+    core.handle(new NodeIn(req, res, bodyTimeoutMs, preRead)).then((answer) => writeAnswer(req, res, answer), (error: unknown) => options.logger?.error("the Streamable HTTP handler failed on a request", error));
   };
   return Object.defineProperties(handler, {
     close: { value: () => core.close() },

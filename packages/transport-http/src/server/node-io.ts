@@ -12,12 +12,16 @@ function headerValue(req: IncomingMessage, name: string): string | undefined {
   return typeof value === "string" ? value : Array.isArray(value) ? value.join(", ") : undefined;
 }
 
-/** A body an upstream middleware (express.json()) already consumed, as bytes. */
-function parsedBody(req: IncomingMessage): Uint8Array | undefined {
-  const body = (req as { body?: unknown }).body;
-  if (body === undefined || !req.readableEnded) return undefined;
+/** A body read before us, as bytes: bytes and strings as they are, anything else as its JSON. */
+function bodyBytes(body: unknown): Uint8Array {
   if (body instanceof Uint8Array) return body;
   return Buffer.from(typeof body === "string" ? body : JSON.stringify(body));
+}
+
+/** A body an upstream middleware (express.json()) already consumed and left on `req.body`. */
+function parsedBody(req: IncomingMessage): Uint8Array | undefined {
+  const body = (req as { body?: unknown }).body;
+  return body === undefined || !req.readableEnded ? undefined : bodyBytes(body);
 }
 
 /** Reads a body with a byte cap and a deadline. */
@@ -64,6 +68,8 @@ export class NodeIn implements HttpIn {
     private readonly req: IncomingMessage,
     private readonly res: ServerResponse,
     private readonly bodyTimeoutMs: number,
+    /** A body a framework read before us (Fastify's `request.body`, Koa's `ctx.request.body`); undefined when none. */
+    private readonly preRead: unknown,
   ) {
     this.method = req.method ?? "GET";
     const raw = req.url ?? "/";
@@ -116,8 +122,10 @@ export class NodeIn implements HttpIn {
 
   readBody(maxBytes: number): Promise<BodyRead> {
     const req = this.req;
-    const parsed = parsedBody(req);
+    const parsed = this.preRead !== undefined ? bodyBytes(this.preRead) : parsedBody(req);
     if (parsed) return Promise.resolve(parsed.byteLength > maxBytes ? { ok: false, reason: "too-large" } : { ok: true, body: parsed });
+    // the stream was read by someone else and the body not handed over: waiting would hang until bodyTimeoutMs
+    if (req.readableEnded) return Promise.resolve({ ok: false, reason: "consumed" });
     if (Number(req.headers["content-length"] ?? NaN) > maxBytes) return Promise.resolve({ ok: false, reason: "too-large" });
     return new Promise<BodyRead>((resolve) => new BodyReader(req, maxBytes, this.bodyTimeoutMs, resolve));
   }

@@ -18,8 +18,8 @@ export interface ConnectContext {
   /** True in stateless mode: the transport carries one POST and closes after its answer. */
   readonly stateless: boolean;
   /**
-   * True when the first frame is `initialize`. A stateless server connects the other transports
-   * as already initialized, e.g. `(t, c) => server.connect(t, c.initialize ? {} : { initialized: {} })`.
+   * True when the first frame is `initialize`. In stateless mode the other frames carry
+   * `ExchangeInfo.stateless`, so `(t) => server.connect(t)` serves them as initialized.
    */
   readonly initialize: boolean;
   /** The authenticated caller that opened the transport. */

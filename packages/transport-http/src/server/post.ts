@@ -25,12 +25,15 @@ function acceptsBoth(accept: string | undefined): boolean {
   return accepts(accept, MediaType.Json) && accepts(accept, MediaType.EventStream);
 }
 
+const CONSUMED = "the request body was already read by a framework or middleware and not passed on: call the handler as handler(req, res, body) (Fastify: request.body; Koa: ctx.request.body)";
+
 /** Reads and decodes the body; a refusal (413, 408, 400) is returned as the answer. */
 async function readFrame(ctx: CoreContext, input: HttpIn, headers: OutHeaders): Promise<(DecodeResult & { ok: true }) | FullAnswer> {
   const read = await input.readBody(ctx.opts.maxMessageBytes);
   if (!read.ok) {
     if (read.reason === "too-large") return errorAnswer(413, `the body exceeds maxMessageBytes (${ctx.opts.maxMessageBytes} bytes)`, { ...headers, connection: "close" });
     if (read.reason === "timeout") return errorAnswer(408, "the request body did not arrive in time", { ...headers, connection: "close" });
+    if (read.reason === "consumed") return errorAnswer(400, CONSUMED, headers);
     // the client went away mid-body: nobody reads this answer, but the handler still settles
     return errorAnswer(400, "the request body could not be read", { ...headers, connection: "close" });
   }
@@ -135,7 +138,7 @@ function deliver(ctx: CoreContext, d: Delivery): Promise<HttpAnswer> | HttpAnswe
 /** The exchange info of a POST (plain data; the Node adapter hands over its header object without a copy). */
 function exchangeInfo(session: Session, principal: Principal | undefined, input: HttpIn): ExchangeInfo {
   const headers = input.headers();
-  if (session.id === undefined) return principal ? { transport: "http", principal, headers } : { transport: "http", headers };
+  if (session.id === undefined) return principal ? { transport: "http", stateless: true, principal, headers } : { transport: "http", stateless: true, headers };
   return principal ? { transport: "http", sessionId: session.id, principal, headers } : { transport: "http", sessionId: session.id, headers };
 }
 
