@@ -7,6 +7,7 @@
 import type { Logger } from "@proto/jsonrpc";
 import { createNodeHttpHandler, createNodeHttpServer } from "@proto/transport-http/node";
 import { serveStdio } from "@proto/transport-stdio/node";
+import { describeError } from "./classify";
 import type { CliArgs, CliIo } from "./cli-run";
 import { createGateway } from "./gateway";
 import type { Gateway } from "./gateway-types";
@@ -16,9 +17,8 @@ import type { ChildConfig } from "./types";
 
 const MAX_LISTED = 20;
 
-function oneLine(value: unknown): string {
-  const text = value instanceof Error ? value.message : String(value);
-  return text.replace(/\s+/g, " ").slice(0, 300);
+function oneLine(value: unknown, max = 300): string {
+  return describeError(value).replace(/\s+/g, " ").slice(0, max);
 }
 
 /** The start-up banner. */
@@ -42,7 +42,7 @@ export function formatGatewayBanner(gateway: Gateway, transport: string): string
 
 function stderrLogger(io: CliIo): Logger {
   return {
-    warn: (text, error) => io.stderr(`proto-gateway: ${text}${error === undefined ? "" : `: ${oneLine(error)}`}\n`),
+    warn: (text, error) => io.stderr(`proto-gateway: ${text}${error === undefined ? "" : `: ${oneLine(error, 1000)}`}\n`),
     error: (text, error) => io.stderr(`proto-gateway: ${text}${error === undefined ? "" : `: ${oneLine(error)}`}\n`),
   };
 }
