@@ -22,7 +22,7 @@ function oneLine(value: unknown, max = 300): string {
 }
 
 /** The start-up banner. */
-export function formatGatewayBanner(gateway: Gateway, transport: string): string {
+export function formatGatewayBanner(gateway: Gateway, transport: string, perSession = false): string {
   const status = gateway.status();
   const catalog = gateway.catalog();
   const tools = catalog.tools.filter((t) => !t.appOnly).map((t) => t.exposed);
@@ -30,7 +30,7 @@ export function formatGatewayBanner(gateway: Gateway, transport: string): string
     `${gateway.info.name} ready`,
     `  Protocol:  ${gateway.summary().protocolVersion}`,
     `  Children:  ${status.length} (${status.map((s) => s.name).join(", ")})`,
-    `  Tools:     ${tools.length}`,
+    perSession ? "  Tools:     listed per session (each upstream session starts its own children)" : `  Tools:     ${tools.length}`,
   ];
   if (tools.length > 0) lines.push(`  Available: ${tools.slice(0, MAX_LISTED).join(", ")}${tools.length > MAX_LISTED ? `, and ${tools.length - MAX_LISTED} more` : ""}`);
   for (const r of catalog.renames) lines.push(`  Renamed:   ${r.child} "${r.name.slice(0, 80)}" -> ${r.exposed}`);
@@ -78,13 +78,13 @@ export async function serveGateway(args: CliArgs, children: { readonly [name: st
       await Promise.race([service.closed, signals.stopped]);
       return 0;
     }
-    await gateway.start().catch((error: unknown) => io.stderr(`proto-gateway: ${oneLine(error)}\n`));
+    // Children start per upstream session (isolated), so nothing starts before the first one.
     const handler = createNodeHttpHandler({ connect: (transport) => gateway.connect(transport) });
     const http = createNodeHttpServer(handler);
     await new Promise<void>((resolve, reject) => http.once("error", reject).listen(args.port, "127.0.0.1", resolve));
     const address = http.address();
     const port = typeof address === "object" && address !== null ? address.port : args.port;
-    io.stderr(formatGatewayBanner(gateway, `Streamable HTTP on http://127.0.0.1:${String(port)}/mcp (children per session)`));
+    io.stderr(formatGatewayBanner(gateway, `Streamable HTTP on http://127.0.0.1:${String(port)}/mcp (children per session)`, true));
     await signals.stopped;
     await new Promise<void>((resolve) => http.close(() => resolve()));
     return 0;
