@@ -61,7 +61,6 @@ describe("gateway over stdio children", () => {
   });
 
   it("times out a silent call (the child gets a cancel with its own id), while progress keeps a slow call alive", async () => {
-    // The first call of each tool compiles its schema in the child (slow under tsx): warm them up first.
     const gateway = gatewayOf({ children: { alpha: { ...fixtureChild("alpha"), timeoutMs: 1500 } } });
     const client = await host(gateway);
     await client.callTool("alpha__stats");
