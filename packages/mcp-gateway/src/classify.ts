@@ -96,6 +96,13 @@ function repairOf(reason: FailureReason, site: FailureSite, detail: FailureDetai
   }
 }
 
+/** The messages of an error and its causes, joined: what a person needs to see (a child's stderr tail is in its cause). */
+export function describeError(error: unknown): string {
+  const parts: string[] = [];
+  for (const e of chain(error)) if (typeof e.message === "string" && !parts.some((p) => p.includes(e.message as string))) parts.push(e.message);
+  return parts.length > 0 ? parts.join(": ") : String(error);
+}
+
 /** The failure a child request ended with; undefined for a child's own JSON-RPC error (passed on as it is). */
 export function classifyFailure(error: unknown, site: FailureSite, ui = false): ChildFailure | undefined {
   if (error instanceof JsonRpcError) return undefined;

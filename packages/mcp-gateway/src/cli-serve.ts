@@ -7,6 +7,7 @@
 import type { Logger } from "@proto/jsonrpc";
 import { createNodeHttpHandler, createNodeHttpServer } from "@proto/transport-http/node";
 import { serveStdio } from "@proto/transport-stdio/node";
+import { describeError } from "./classify";
 import type { CliArgs, CliIo } from "./cli-run";
 import { createGateway } from "./gateway";
 import type { Gateway } from "./gateway-types";
@@ -16,13 +17,12 @@ import type { ChildConfig } from "./types";
 
 const MAX_LISTED = 20;
 
-function oneLine(value: unknown): string {
-  const text = value instanceof Error ? value.message : String(value);
-  return text.replace(/\s+/g, " ").slice(0, 300);
+function oneLine(value: unknown, max = 300): string {
+  return describeError(value).replace(/\s+/g, " ").slice(0, max);
 }
 
 /** The start-up banner. */
-export function formatGatewayBanner(gateway: Gateway, transport: string): string {
+export function formatGatewayBanner(gateway: Gateway, transport: string, perSession = false): string {
   const status = gateway.status();
   const catalog = gateway.catalog();
   const tools = catalog.tools.filter((t) => !t.appOnly).map((t) => t.exposed);
@@ -30,7 +30,7 @@ export function formatGatewayBanner(gateway: Gateway, transport: string): string
     `${gateway.info.name} ready`,
     `  Protocol:  ${gateway.summary().protocolVersion}`,
     `  Children:  ${status.length} (${status.map((s) => s.name).join(", ")})`,
-    `  Tools:     ${tools.length}`,
+    perSession ? "  Tools:     listed per session (each upstream session starts its own children)" : `  Tools:     ${tools.length}`,
   ];
   if (tools.length > 0) lines.push(`  Available: ${tools.slice(0, MAX_LISTED).join(", ")}${tools.length > MAX_LISTED ? `, and ${tools.length - MAX_LISTED} more` : ""}`);
   for (const r of catalog.renames) lines.push(`  Renamed:   ${r.child} "${r.name.slice(0, 80)}" -> ${r.exposed}`);
@@ -42,7 +42,7 @@ export function formatGatewayBanner(gateway: Gateway, transport: string): string
 
 function stderrLogger(io: CliIo): Logger {
   return {
-    warn: (text, error) => io.stderr(`proto-gateway: ${text}${error === undefined ? "" : `: ${oneLine(error)}`}\n`),
+    warn: (text, error) => io.stderr(`proto-gateway: ${text}${error === undefined ? "" : `: ${oneLine(error, 1000)}`}\n`),
     error: (text, error) => io.stderr(`proto-gateway: ${text}${error === undefined ? "" : `: ${oneLine(error)}`}\n`),
   };
 }
@@ -78,13 +78,13 @@ export async function serveGateway(args: CliArgs, children: { readonly [name: st
       await Promise.race([service.closed, signals.stopped]);
       return 0;
     }
-    await gateway.start().catch((error: unknown) => io.stderr(`proto-gateway: ${oneLine(error)}\n`));
+    // Children start per upstream session (isolated), so nothing starts before the first one.
     const handler = createNodeHttpHandler({ connect: (transport) => gateway.connect(transport) });
     const http = createNodeHttpServer(handler);
     await new Promise<void>((resolve, reject) => http.once("error", reject).listen(args.port, "127.0.0.1", resolve));
     const address = http.address();
     const port = typeof address === "object" && address !== null ? address.port : args.port;
-    io.stderr(formatGatewayBanner(gateway, `Streamable HTTP on http://127.0.0.1:${String(port)}/mcp (children per session)`));
+    io.stderr(formatGatewayBanner(gateway, `Streamable HTTP on http://127.0.0.1:${String(port)}/mcp (children per session)`, true));
     await signals.stopped;
     await new Promise<void>((resolve) => http.close(() => resolve()));
     return 0;

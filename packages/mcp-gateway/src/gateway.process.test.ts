@@ -61,7 +61,6 @@ describe("gateway over stdio children", () => {
   });
 
   it("times out a silent call (the child gets a cancel with its own id), while progress keeps a slow call alive", async () => {
-    // The first call of each tool compiles its schema in the child (slow under tsx): warm them up first.
     const gateway = gatewayOf({ children: { alpha: { ...fixtureChild("alpha"), timeoutMs: 1500 } } });
     const client = await host(gateway);
     await client.callTool("alpha__stats");
@@ -92,8 +91,9 @@ describe("gateway over stdio children", () => {
   });
 
   it("survives a child writing garbage and a 10 MB line to stdout: that call fails with parse, the child goes on", async () => {
-    const gateway = gatewayOf({ children: { alpha: { ...fixtureChild("alpha"), timeoutMs: 1500 } } });
+    const gateway = gatewayOf({ children: { alpha: { ...fixtureChild("alpha"), timeoutMs: 3000 } } });
     const client = await host(gateway);
+    await client.callTool("alpha__echo"); // loads the child's schema compiler before the timed call
     const result = await client.callTool("alpha__garbage");
     expect(meta(result)?.reason).toBe("parse");
     expect(await client.callTool("alpha__echo", { text: "ok" })).toMatchObject({ content: [{ text: "alpha:ok" }] });

@@ -10,6 +10,7 @@ import type { LoggingLevel } from "@proto/mcp-protocol";
 import { UI_EXTENSION_ID, UI_MIME_TYPE } from "@proto/mcp-apps";
 import { createServer } from "@proto/mcp-server";
 import type { RequestContext, Server, ServerSession } from "@proto/mcp-server";
+import { describeError } from "./classify";
 import { complete, getPrompt, listPrompts } from "./forward-prompts";
 import { listResources, listTemplates, readResource, subscription } from "./forward-resources";
 import { callTool, listTools } from "./forward-tools";
@@ -114,7 +115,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       name: c.name,
       state: c.state,
       tools: shared.catalog().tools.filter((t) => t.child === c.name).map((t) => t.exposed),
-      ...(c.lastError === undefined ? {} : { error: c.lastError instanceof Error ? c.lastError.message : String(c.lastError) }),
+      ...(c.lastError === undefined ? {} : { error: describeError(c.lastError) }),
     }));
   return Object.assign(server, {
     start: () => shared.start(),

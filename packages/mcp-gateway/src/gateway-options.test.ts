@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { Meta } from "@proto/mcp-protocol";
+import { createServer } from "@proto/mcp-server";
+import type { Server } from "@proto/mcp-server";
+import { createGateway } from "./gateway";
+import type { GatewayOptions } from "./types";
+import { createAppChild, createToolsOnlyChild, inMemory, upstream } from "./testing/children";
+import { waitFor } from "./testing/wait";
+
+const open: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const item of open.splice(0).reverse()) await item.close();
+});
+
+function gatewayOf(options: Omit<GatewayOptions, "name">) {
+  const gateway = createGateway({ name: "gw", ...options });
+  open.push(gateway);
+  return gateway;
+}
+
+function counted(server: Server): { transport: () => Promise<import("@proto/jsonrpc").Transport>; starts: () => number } {
+  let n = 0;
+  const make = inMemory(server);
+  return { transport: () => (n++, make()), starts: () => n };
+}
+
+describe("gateway options", () => {
+  it("reproduces the reference's dotted names with separator '.'", async () => {
+    const gateway = gatewayOf({ separator: ".", children: { taskman: { transport: inMemory(createToolsOnlyChild()) } } });
+    const host = await upstream(gateway);
+    open.push(host);
+    expect((await host.listAllTools()).map((t) => t.name)).toEqual(["taskman.add"]);
+    expect(await host.callTool("taskman.add", { a: 1, b: 2 })).toMatchObject({ structuredContent: { sum: 3 } });
+    expect(() => createGateway({ name: "gw", separator: ".", nameStyle: "provider", children: {} })).toThrow(/needs nameStyle "spec"/);
+  });
+
+  it("refuses bad names and stdio children without a spawner, saying what to do", () => {
+    expect(() => createGateway({ name: "GW", children: {} })).toThrow(/lowercase DNS label/);
+    expect(() => createGateway({ name: "gw", children: { my_server: { transport: inMemory(createToolsOnlyChild()) } } })).toThrow(/no '_' or '.'/);
+    expect(() => createGateway({ name: "gw", children: { a: { command: "x" } } })).toThrow(/createStdioSpawner|stdioTransport|@proto\/mcp-gateway\/node/);
+  });
+
+  it("keeps disabled children stopped, fails start() for a required child that cannot start, and filters prompts and resources", async () => {
+    const off = counted(createToolsOnlyChild());
+    const gateway = gatewayOf({
+      restart: { maxCrashes: 1 },
+      children: {
+        off: { transport: off.transport, disabled: true },
+        app: { transport: inMemory(createAppChild("app")), prompts: { deny: ["*"] }, resources: { allow: ["file:*"] } },
+        must: { transport: () => Promise.reject(new Error("cannot reach it")), required: true },
+      },
+    });
+    await expect(gateway.start()).rejects.toThrow(/cannot reach it/);
+    expect(off.starts()).toBe(0);
+    await waitFor(() => gateway.status().find((s) => s.name === "app")?.state === "ready");
+    expect(gateway.status().map((s) => [s.name, s.state])).toEqual([["off", "disabled"], ["app", "ready"], ["must", "failed"]]);
+    const host = await upstream(gateway);
+    open.push(host);
+    expect(await host.listAllPrompts()).toEqual([]);
+    expect((await host.listAllResources()).map((r) => r.uri)).toEqual(["app+file:///notes.txt"]);
+  });
+
+  it("stops a lazy child when idle and starts it again on the next call", async () => {
+    const lazy = counted(createToolsOnlyChild());
+    const gateway = gatewayOf({ children: { calc: { transport: lazy.transport, lifecycle: "lazy", idleTimeoutMs: 50 } } });
+    await gateway.start();
+    const host = await upstream(gateway);
+    open.push(host);
+    await waitFor(() => gateway.status()[0]?.state === "stopped");
+    expect((await host.listAllTools()).map((t) => t.name)).toEqual(["calc__add"]);
+    expect(await host.callTool("calc__add", { a: 2, b: 2 })).toMatchObject({ structuredContent: { sum: 4 } });
+    expect(lazy.starts()).toBe(2);
+  });
+
+  it("forwards _meta (trace context), tags child logs, and rewrites resource updates for subscribers", async () => {
+    const child = createServer({ name: "c", version: "1" }, { capabilities: { resources: { subscribe: true } } });
+    let seen: Meta | undefined;
+    child.tool({ name: "traced", inputSchema: { type: "object" } }, async (_args, ctx) => {
+      seen = ctx.meta;
+      await ctx.log("warning", "careful", "engine");
+      return "ok";
+    });
+    child.resource({ uri: "file:///watched", name: "watched" }, () => "v1");
+    const gateway = gatewayOf({ children: { svc: { transport: inMemory(child) } } });
+    const host = await upstream(gateway);
+    open.push(host);
+    const logs: unknown[] = [];
+    const updates: string[] = [];
+    host.on("log", (entry) => logs.push(entry));
+    host.on("resourceUpdated", ({ uri }) => updates.push(uri));
+    await host.callTool("svc__traced", {}, { meta: { traceparent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01" } });
+    expect(seen).toMatchObject({ traceparent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01" });
+    await waitFor(() => logs.length > 0);
+    expect(logs[0]).toEqual({ level: "warning", logger: "svc/engine", data: "careful" });
+    await host.subscribe("svc+file:///watched");
+    child.resourceUpdated("file:///watched");
+    await waitFor(() => updates.length > 0);
+    expect(updates).toEqual(["svc+file:///watched"]);
+  });
+});
