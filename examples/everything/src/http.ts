@@ -67,7 +67,7 @@ function readBody(req: IncomingMessage): Promise<BodyRead> {
 function refuse(res: ServerResponse, status: 413 | 408): void {
   const message = status === 413 ? `Request body over ${MAX_BODY_BYTES} bytes` : "the request body did not arrive in time";
   const body = JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32600, message } });
-  res.writeHead(status, { "content-type": "application/json", connection: "close" }).end(body);
+  res.writeHead(status, { "content-type": "application/json" }).end(body);
 }
 
 /** Starts the everything server on `http://<host>:<port>/mcp`. */
@@ -87,8 +87,12 @@ export async function startHttpServer(options: HttpOptions): Promise<RunningHttp
     if (req.method !== "POST") return handler(req, res);
     void readBody(req).then((read) => {
       if (!read.ok) {
-        if (read.refused !== undefined) refuse(res, read.refused);
-        else res.destroy();
+        if (read.refused !== undefined) {
+          // answered at once; what the client still uploads is discarded (the server's request
+          // timeout bounds it) rather than reset mid-upload, which would hide the answer
+          req.resume();
+          refuse(res, read.refused);
+        } else res.destroy();
         return;
       }
       // A body read upstream is used as is by the handler (as after express.json()).
