@@ -89,6 +89,29 @@ describe("the extension API", () => {
     expect(await raw.call(2, "tools/list")).toMatchObject({ error: { code: -32603, message: "Internal error" } });
   });
 
+  it("refuses a second next() from one interceptor: the tool runs once", async () => {
+    server = createServer({ name: "x", version: "1" });
+    let runs = 0;
+    server.tool({ name: "count", inputSchema: { type: "object" } }, () => String(++runs));
+    let second: unknown;
+    server.use({
+      id: "com.example/twice",
+      intercept: {
+        "tools/call": async (params, _ctx, next) => {
+          const first = await next();
+          second = await next(params).catch((error: unknown) => error);
+          return first;
+        },
+      },
+    });
+    const raw = await connectRaw(server);
+    await initializeRaw(raw);
+    expect(await raw.call(1, "tools/call", { name: "count", arguments: {} })).toMatchObject({ result: { content: [{ text: "1" }] } });
+    expect(runs).toBe(1);
+    expect(second).toBeInstanceOf(TypeError);
+    expect((second as Error).message).toMatch(/next\(\) twice/);
+  });
+
   it("serves methods of an extension added after sessions connected; refuses duplicates", async () => {
     server = createServer({ name: "x", version: "1" });
     const raw = await connectRaw(server);

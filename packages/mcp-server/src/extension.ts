@@ -35,7 +35,8 @@ export type ExtensionMethodHandler = (params: JsonRpcParams | undefined, ctx: Re
 
 /**
  * Wraps an existing method (built-in or added): call `next()` to run the rest of the chain,
- * optionally with different params; return its result, a changed result, or throw.
+ * optionally with different params; return its result, a changed result, or throw. `next()` runs
+ * at most once per call: a second call rejects with a `TypeError` (and the method does not run again).
  */
 export type ExtensionInterceptor = (
   params: JsonRpcParams | undefined,

@@ -59,7 +59,14 @@ export function createSession(core: ServerCore, transport: Transport, options: C
     const step = (i: number, p: JsonRpcParams | undefined): Promise<unknown> => {
       const interceptor = chain[i];
       if (interceptor === undefined) return Promise.resolve().then(() => route.run(p, ctx, state0));
-      return Promise.resolve().then(() => interceptor(p, ctx, (next) => step(i + 1, next ?? p)));
+      let called = false;
+      const next = (changed?: JsonRpcParams): Promise<unknown> => {
+        // as hono's compose: running the rest of the chain twice would run the tool twice
+        if (called) return Promise.reject(new TypeError(`An interceptor of "${method}" called next() twice; call it at most once`));
+        called = true;
+        return step(i + 1, changed ?? p);
+      };
+      return Promise.resolve().then(() => interceptor(p, ctx, next));
     };
     return step(0, params);
   }

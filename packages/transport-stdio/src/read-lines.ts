@@ -6,6 +6,7 @@
 import type { Readable } from "node:stream";
 import { deliverFrame } from "@proto/jsonrpc";
 import type { Exchange, Logger, TransportSink } from "@proto/jsonrpc";
+import { guardErrors } from "./error-guard";
 import type { LineDecoder, LineEvent } from "./line-decoder";
 
 /** What `readLines` reports besides frames. */
@@ -83,8 +84,8 @@ export function readLines(stream: Readable, decoder: LineDecoder, handlers: Read
       stream.off("end", onEnd);
       stream.off("close", onClose);
       stream.off("error", onError);
-      // Keep a listener: an 'error' with none would crash the process.
-      stream.on("error", () => {});
+      // Keep a listener: an 'error' with none would crash the process (one per stream, shared).
+      guardErrors(stream);
       stream.pause();
     },
   };

@@ -114,6 +114,24 @@ describe("createStdioServerTransport", () => {
     ]);
   });
 
+  it("leaves no listener behind on stdin or stdout after 1,000 open/close cycles", async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    stdout.resume(); // a host that reads what is written
+    const events = ["data", "end", "close", "error", "drain", "finish"];
+    const counts = (): number[] => events.flatMap((event) => [stdin.listenerCount(event), stdout.listenerCount(event)]);
+    const cycle = async (): Promise<void> => {
+      const transport = createStdioServerTransport({ stdin, stdout });
+      await transport.start(record().sink);
+      await transport.send({ jsonrpc: "2.0", method: "n" });
+      await transport.close();
+    };
+    await cycle(); // the first close adds the one shared error guard per stream
+    const before = counts();
+    for (let i = 0; i < 1_000; i++) await cycle();
+    expect(counts()).toEqual(before);
+  });
+
   it("closes after endGraceMs when a request is never answered", async () => {
     const stdin = new PassThrough();
     const transport = createStdioServerTransport({ stdin, stdout: new PassThrough(), endGraceMs: 10 });

@@ -6,6 +6,7 @@
 import type { Readable, Writable } from "node:stream";
 import { FaultCode, TransportError } from "@proto/jsonrpc";
 import type { DecodeLimits, Exchange, JsonRpcPayload, Logger, Transport, TransportSink } from "@proto/jsonrpc";
+import { guardErrors } from "./error-guard";
 import { createLineDecoder } from "./line-decoder";
 import { encodeLine } from "./line-encoder";
 import { readLines } from "./read-lines";
@@ -112,7 +113,7 @@ export function createStdioServerTransport(options: StdioServerTransportOptions 
     else queue.flush();
     stdout.off("error", onStdoutError);
     // A late EPIPE from a flushed frame must not become an uncaught 'error' event.
-    stdout.on("error", () => {});
+    guardErrors(stdout);
     aborter.abort(reason ?? new TransportError(FaultCode.Closed, "The stdio transport is closed."));
     const target = sink;
     sink = undefined;

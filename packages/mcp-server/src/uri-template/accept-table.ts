@@ -8,8 +8,12 @@ import { entryOf } from "./program";
 import type { MatchProgram } from "./program";
 import { wideTable } from "./wide-table";
 
-/** Scratch rows reused by every match (matching is synchronous), kept up to this many positions. */
-const SCRATCH_LIMIT = 1 << 20;
+/**
+ * Scratch rows reused by every match (matching is synchronous), kept up to this many positions
+ * (32 KiB): a longer URI gets rows of its own, freed after its match, so one long match does not
+ * pin megabytes for the life of the process.
+ */
+const SCRATCH_LIMIT = 4_096;
 let scratchRows = new Int32Array(0);
 let scratchLiterals = new Int32Array(0);
 
@@ -20,6 +24,11 @@ function scratch(n: number): { rows: Int32Array; literals: Int32Array } {
     scratchLiterals = new Int32Array(n);
   } else scratchLiterals.fill(0, 0, n);
   return { rows: scratchRows, literals: scratchLiterals };
+}
+
+/** Positions the module-global scratch rows hold now (for tests: never above the limit). */
+export function retainedScratchPositions(): number {
+  return scratchRows.length;
 }
 
 /** Per-step constants of `smallTable` as bit masks, and where multi-character literals occur. */

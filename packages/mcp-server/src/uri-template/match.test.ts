@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { retainedScratchPositions } from "./accept-table";
 import { createUriTemplate } from "./template";
 
 const match = (template: string, uri: string) => createUriTemplate(template).match(uri);
@@ -90,5 +91,13 @@ describe("matching a URI against a template", () => {
       expect(() => t.match(uri)).not.toThrow();
     }
     expect(t.match(42 as unknown as string)).toBeUndefined();
+  });
+});
+
+describe("matching memory", () => {
+  it("does not keep a long match's scratch rows after it (module-global rows stay small)", () => {
+    const long = "a".repeat(200_000);
+    expect(match("{+path}/end", `${long}/end`)).toMatchObject({ path: long });
+    expect(retainedScratchPositions()).toBeLessThanOrEqual(4_096);
   });
 });

@@ -31,8 +31,9 @@ export interface EventStore {
   /**
    * Stores one event of `streamId` and returns its id, unique across every stream of the store
    * and free of line breaks. `undefined` stores a marker (the priming event) that replays as nothing.
+   * `encoded` is the message's JSON when the caller has it (a store may use it to count bytes).
    */
-  append(streamId: string, message: JsonRpcMessage | undefined): MaybePromise<string>;
+  append(streamId: string, message: JsonRpcMessage | undefined, encoded?: string): MaybePromise<string>;
   /**
    * The events after `lastEventId` on its stream, oldest first. Must return undefined when the id
    * is unknown or when events after it were evicted: a client must never resume over a silent gap.
@@ -46,17 +47,41 @@ export interface EventStore {
 export interface MemoryEventStoreOptions {
   /** Events kept per stream; older ones are dropped (a resume from before them is refused). Default 1,000. */
   readonly maxEventsPerStream?: number;
-  /** Events kept in total; least recently written streams are dropped whole beyond it. Default 10,000. */
+  /** Events kept in total. Default 10,000. */
   readonly maxEvents?: number;
+  /** Characters of JSON kept in total (about bytes for ASCII). Default 64 MiB. */
+  readonly maxBytes?: number;
+}
+
+/** The in-memory store, with what it holds (for metrics and tests). */
+export interface MemoryEventStore extends EventStore {
+  /** Events held. */
+  readonly size: number;
+  /** Characters of JSON held. */
+  readonly bytes: number;
+}
+
+interface Owner {
+  bytes: number;
+  /** The owner's streams, least recently written first. */
+  readonly logs: Map<string, StreamLog>;
 }
 
 interface StreamLog {
   /** Sequence number of every event still held, ascending; `seqs[head]` is the oldest. */
   seqs: number[];
   events: (JsonRpcMessage | undefined)[];
+  sizes: number[];
   head: number;
   /** Sequence number of the newest dropped event of this stream (-1: none dropped). */
   dropped: number;
+  readonly owner: Owner;
+}
+
+/** The owner of a stream: its id up to the last `.` (the handler names streams `<session prefix>.<n>`). */
+function ownerOf(streamId: string): string {
+  const dot = streamId.lastIndexOf(".");
+  return dot < 0 ? streamId : streamId.slice(0, dot);
 }
 
 function positive(value: number | undefined, fallback: number, name: string): number {
@@ -82,14 +107,20 @@ function find(seqs: readonly number[], from: number, seq: number): number {
 /**
  * A bounded in-memory `EventStore`: event ids are `<streamId>:<sequence>` with one sequence for
  * the whole store (an id is never issued twice, even for a stream dropped and written again).
- * Each stream keeps its newest `maxEventsPerStream` events and the store its newest `maxEvents`;
- * memory never grows past those caps, whatever clients do.
+ * Each stream keeps its newest `maxEventsPerStream` events; past `maxEvents` or `maxBytes` in
+ * total, events are dropped oldest first from the owner holding the most bytes (streams named
+ * `<owner>.<n>` share an owner: for the handler, one session), so one session flooding the
+ * store evicts its own events, never another's fair share. Memory never grows past the caps by
+ * more than the one event being appended, whatever clients do.
  */
-export function createMemoryEventStore(options: MemoryEventStoreOptions = {}): EventStore {
+export function createMemoryEventStore(options: MemoryEventStoreOptions = {}): MemoryEventStore {
   const perStream = positive(options.maxEventsPerStream, 1_000, "maxEventsPerStream");
   const total = positive(options.maxEvents, 10_000, "maxEvents");
+  const maxBytes = positive(options.maxBytes, 64 * 1024 * 1024, "maxBytes");
   const streams = new Map<string, StreamLog>();
+  const owners = new Map<string, Owner>();
   let count = 0;
+  let bytes = 0;
   let next = 0;
 
   function size(log: StreamLog): number {
@@ -97,40 +128,79 @@ export function createMemoryEventStore(options: MemoryEventStoreOptions = {}): E
   }
 
   function dropOldest(log: StreamLog): void {
+    const freed = log.sizes[log.head] as number;
     log.dropped = log.seqs[log.head] as number;
     log.events[log.head] = undefined;
     log.head += 1;
     count -= 1;
+    bytes -= freed;
+    log.owner.bytes -= freed;
     if (log.head > 64 && log.head * 2 > log.seqs.length) {
       log.seqs = log.seqs.slice(log.head);
       log.events = log.events.slice(log.head);
+      log.sizes = log.sizes.slice(log.head);
       log.head = 0;
     }
   }
 
-  /** Drops least recently written streams, then (if the current one alone is too big) its oldest events. */
+  function remove(id: string, log: StreamLog): void {
+    while (size(log) > 0) dropOldest(log);
+    streams.delete(id);
+    log.owner.logs.delete(id);
+    if (log.owner.logs.size === 0) owners.delete(ownerOf(id));
+  }
+
+  /** The owner holding the most bytes (the least recently written of equals). */
+  function biggest(): Owner | undefined {
+    let found: Owner | undefined;
+    for (const owner of owners.values()) if (found === undefined || owner.bytes > found.bytes) found = owner;
+    return found;
+  }
+
+  /** Drops events until the store is within its caps, never the event just appended. */
   function evict(current: StreamLog): void {
-    for (const [id, log] of streams) {
-      if (count <= total) return;
-      if (log === current) continue;
-      count -= size(log);
-      streams.delete(id);
+    while (count > total || bytes > maxBytes) {
+      const owner = biggest();
+      const entry = owner === undefined ? undefined : [...owner.logs].find(([, log]) => log !== current || size(log) > 1);
+      if (entry === undefined) return;
+      const [id, log] = entry;
+      if (size(log) <= 1 && log !== current) remove(id, log);
+      else dropOldest(log);
     }
-    while (count > total) dropOldest(current);
+  }
+
+  function logOf(streamId: string): StreamLog {
+    let log = streams.get(streamId);
+    if (log) {
+      log.owner.logs.delete(streamId);
+      log.owner.logs.set(streamId, log); // most recently written last
+      return log;
+    }
+    const name = ownerOf(streamId);
+    let owner = owners.get(name);
+    if (!owner) {
+      owner = { bytes: 0, logs: new Map() };
+      owners.set(name, owner);
+    }
+    log = { seqs: [], events: [], sizes: [], head: 0, dropped: -1, owner };
+    streams.set(streamId, log);
+    owner.logs.set(streamId, log);
+    return log;
   }
 
   return {
-    append(streamId, message) {
-      let log = streams.get(streamId);
-      if (log) streams.delete(streamId);
-      else log = { seqs: [], events: [], head: 0, dropped: -1 };
-      streams.set(streamId, log); // most recently written last: eviction walks oldest first
+    append(streamId, message, encoded) {
+      const log = logOf(streamId);
       const seq = next++;
+      const weight = streamId.length + 16 + (message === undefined ? 0 : (encoded ?? JSON.stringify(message)).length);
       log.seqs.push(seq);
       log.events.push(message);
+      log.sizes.push(weight);
       count += 1;
+      bytes += weight;
+      log.owner.bytes += weight;
       if (size(log) > perStream) dropOldest(log);
-      if (count > total) evict(log);
+      if (count > total || bytes > maxBytes) evict(log);
       return `${streamId}:${seq}`;
     },
     replay(lastEventId) {
@@ -159,10 +229,14 @@ export function createMemoryEventStore(options: MemoryEventStoreOptions = {}): E
     forget(streamIds) {
       for (const id of streamIds) {
         const log = streams.get(id);
-        if (!log) continue;
-        count -= size(log);
-        streams.delete(id);
+        if (log) remove(id, log);
       }
+    },
+    get size() {
+      return count;
+    },
+    get bytes() {
+      return bytes;
     },
   };
 }

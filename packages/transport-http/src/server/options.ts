@@ -62,7 +62,12 @@ export interface StreamableHttpServerOptions {
   readonly maxDepth?: number;
   /** Most messages in one batch (batches exist only under 2025-03-26). Default 100. */
   readonly maxBatch?: number;
-  /** Host/Origin checks against DNS rebinding; `false` disables them (never on a loopback bind). Default: on, loopback names only. */
+  /**
+   * Host/Origin checks against DNS rebinding. Default: on, loopback names only on a loopback bind.
+   * `false` turns every Host and Origin check off on every bind, loopback included: a web page
+   * on any site can then reach a loopback server through DNS rebinding. Use it only behind a
+   * proxy that checks `Host` and `Origin` itself.
+   */
   readonly hostCheck?: HostCheckOptions | false;
   /** CORS; none unless configured. */
   readonly cors?: CorsOptions;

@@ -11,6 +11,9 @@ import type { ConnectionWriter } from "./io";
 import { createSseStream } from "./stream";
 import type { SseStream, StreamHooks, StreamSettings } from "./stream";
 
+/** Stream ids a session keeps to forget in the event store when it closes; older finished ones are forgotten at once. */
+const MAX_REMEMBERED_STREAMS = 1_000;
+
 /** What a session needs from its handler. */
 export interface SessionConfig {
   /** The `Mcp-Session-Id`, or undefined in stateless mode. */
@@ -79,11 +82,24 @@ export function createSession(config: SessionConfig): Session {
       },
     });
     streams.set(id, stream);
-    if (config.settings.store) {
-      created.push(id);
-      if (created.length > 1_000) created.shift();
-    }
+    if (config.settings.store) remember(id);
     return stream;
+  }
+
+  /**
+   * Remembers a stream id to forget in the store when the session closes. Past
+   * `MAX_REMEMBERED_STREAMS`, the oldest finished stream is forgotten now, so a long session
+   * leaves nothing behind in the store either (a live one is kept: it may still be resumed).
+   */
+  function remember(id: string): void {
+    created.push(id);
+    if (created.length <= MAX_REMEMBERED_STREAMS) return;
+    const at = created.findIndex((old, i) => i < created.length - 1 && !streams.has(old) && old !== standalone?.id);
+    if (at < 0) return;
+    const [old] = created.splice(at, 1) as [string];
+    Promise.resolve()
+      .then(() => config.settings.store?.forget([old]))
+      .catch((cause: unknown) => config.fault(new HttpServerError(HttpServerFault.EventStoreFailed, "event store forget failed", { cause })));
   }
 
   async function send(payload: JsonRpcPayload): Promise<void> {
@@ -167,7 +183,7 @@ export function createSession(config: SessionConfig): Session {
     listen(connection, prime) {
       if (!standalone) {
         const id = `${config.streamPrefix}.${streamCount++}`;
-        if (config.settings.store) created.push(id);
+        if (config.settings.store) remember(id);
         standalone = createSseStream(id, config.settings, {
           lost: () => session.touch(),
           done: () => undefined,

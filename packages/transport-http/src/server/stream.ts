@@ -80,11 +80,11 @@ export function createSseStream(id: string, settings: StreamSettings, hooks: Str
     return next;
   }
 
-  async function append(message: JsonRpcMessage | undefined): Promise<string | undefined> {
+  async function append(message: JsonRpcMessage | undefined, data?: string): Promise<string | undefined> {
     if (!store) return undefined;
     let eventId: string;
     try {
-      eventId = await store.append(id, message);
+      eventId = await store.append(id, message, data);
     } catch (cause) {
       const error = new HttpServerError(HttpServerFault.EventStoreFailed, `event store append failed on stream ${id}`, { cause });
       hooks.fault(error);
@@ -139,7 +139,7 @@ export function createSseStream(id: string, settings: StreamSettings, hooks: Str
 
   async function emit(message: JsonRpcMessage, encoded: string | undefined): Promise<void> {
     const data = encoded ?? encode(message);
-    const eventId = await append(message);
+    const eventId = await append(message, data);
     const current = connection;
     if (current && !current.closed) {
       try {
