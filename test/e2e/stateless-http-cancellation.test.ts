@@ -24,7 +24,7 @@ async function statelessClient(): Promise<{ client: Client; scenario: ReturnType
   const listener = createNodeHttpServer(handler);
   const port = await listenLoopback(listener);
   cleanup.push(async () => (await closeHttp(listener), await scenario.server.close()));
-  const client = createClient({ info: { name: "stateless-host", version: "1" } });
+  const client = createClient({ protocol: "2025-11-25", info: { name: "stateless-host", version: "1" } });
   cleanup.push(() => client.close());
   await client.connect(createStreamableHttpClientTransport(`http://127.0.0.1:${port}/mcp`));
   return { client, scenario };

@@ -24,7 +24,7 @@ const DOC = "<!doctype html><html></html>";
 async function uiClient(server: ReturnType<typeof createServer>) {
   const [a, b] = createMemoryTransportPair();
   await server.connect(b);
-  const client = createClient({ info: { name: "host", version: "1" }, extensions: { [UI_EXTENSION_ID]: { mimeTypes: [UI_MIME_TYPE] } } });
+  const client = createClient({ protocol: "2025-11-25", info: { name: "host", version: "1" }, extensions: { [UI_EXTENSION_ID]: { mimeTypes: [UI_MIME_TYPE] } } });
   await client.connect(a);
   return client;
 }
