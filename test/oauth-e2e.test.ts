@@ -110,7 +110,7 @@ describe("OAuth end to end over Streamable HTTP", () => {
   it("fails the connection with the OAuth refusal when the metadata names another issuer", async () => {
     const { auth, url } = await setup({ issuerOverride: "https://evil.example" });
     const oauth = createOAuth({ serverUrl: url, redirect: createHeadlessRedirect({ redirectUri: "http://127.0.0.1:9/callback", authorize: followRedirects() }) });
-    const failure: unknown = await connect(createStreamableHttpClientTransport(url, { auth: oauth }), { info: { name: "e2e", version: "1.0.0" } }).catch((error: unknown) => error);
+    const failure: unknown = await connect(createStreamableHttpClientTransport(url, { auth: oauth }), { info: { name: "e2e", version: "1.0.0" }, protocol: "2025-11-25" }).catch((error: unknown) => error);
     const causes: unknown[] = [];
     for (let error = failure; error instanceof Error; error = error.cause) causes.push(error);
     expect(causes.some((error) => isOAuthError(error, OAuthErrorCode.IssuerMismatch))).toBe(true);
