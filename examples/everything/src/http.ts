@@ -6,7 +6,6 @@
  */
 import type { IncomingMessage, Server as NodeServer, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { DEFAULT_MAX_MESSAGE_BYTES } from "@proto/jsonrpc";
 import { createMemoryEventStore } from "@proto/transport-http";
 import type { CorsOptions } from "@proto/transport-http";
 import { createNodeHttpHandler, createNodeHttpServer } from "@proto/transport-http/node";
@@ -14,10 +13,8 @@ import { createEverythingServer, type EverythingOptions } from "./everything-ser
 import { createStreamCloser } from "./stream-closer";
 import type { CloseStream } from "./tools";
 
-/** Largest POST body read, in bytes: the handler's own limit (`maxMessageBytes`, from the one defaults module). */
-const MAX_BODY_BYTES = DEFAULT_MAX_MESSAGE_BYTES;
-/** Time allowed for a body to arrive: the handler's own `bodyTimeoutMs` default. */
-const BODY_TIMEOUT_MS = 30_000;
+/** Largest POST body read, in bytes (the handler's own default). */
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /** Options of `startHttpServer`. */
 export interface HttpOptions extends Omit<EverythingOptions, "closeStream"> {
@@ -49,28 +46,21 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-type BodyRead = { readonly ok: true; readonly body: Uint8Array } | { readonly ok: false; readonly refused?: 413 | 408 };
+type BodyRead = { readonly ok: true; readonly body: Uint8Array } | { readonly ok: false; readonly tooLarge: boolean };
 
-/**
- * Reads a POST body under the handler's limits: a declared `Content-Length` over the cap is 413
- * at once (nothing is read), a body growing past it is 413, one slower than the body timeout 408;
- * `ok: false` without `refused` when the client went away first.
- */
+/** Reads a POST body with a cap; `ok: false` when it is too large or the client went away first. */
 function readBody(req: IncomingMessage): Promise<BodyRead> {
-  if (Number(req.headers["content-length"] ?? NaN) > MAX_BODY_BYTES) return Promise.resolve({ ok: false, refused: 413 });
   return new Promise((resolve) => {
-    const timer = setTimeout(() => done({ ok: false, refused: 408 }), BODY_TIMEOUT_MS);
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer): void => {
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-      else done({ ok: false, refused: 413 });
+      else done({ ok: false, tooLarge: true });
     };
     const onEnd = (): void => done({ ok: true, body: Buffer.concat(chunks, size) });
-    const onGone = (): void => done({ ok: false });
+    const onGone = (): void => done({ ok: false, tooLarge: false });
     function done(result: BodyRead): void {
-      clearTimeout(timer);
       req.off("data", onData).off("end", onEnd).off("error", onGone).off("close", onGone);
       if (!result.ok) req.pause();
       resolve(result);
@@ -79,10 +69,9 @@ function readBody(req: IncomingMessage): Promise<BodyRead> {
   });
 }
 
-function refuse(res: ServerResponse, status: 413 | 408): void {
-  const message = status === 413 ? `Request body over ${MAX_BODY_BYTES} bytes` : "the request body did not arrive in time";
-  const body = JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32600, message } });
-  res.writeHead(status, { "content-type": "application/json" }).end(body);
+function tooLarge(res: ServerResponse): void {
+  const body = JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32600, message: `Request body over ${MAX_BODY_BYTES} bytes` } });
+  res.writeHead(413, { "content-type": "application/json", connection: "close" }).end(body);
 }
 
 /** Starts the everything server on `http://<host>:<port>/mcp`. */
@@ -103,12 +92,8 @@ export async function startHttpServer(options: HttpOptions): Promise<RunningHttp
     if (req.method !== "POST") return handler(req, res);
     void readBody(req).then((read) => {
       if (!read.ok) {
-        if (read.refused !== undefined) {
-          // answered at once; what the client still uploads is discarded (the server's request
-          // timeout bounds it) rather than reset mid-upload, which would hide the answer
-          req.resume();
-          refuse(res, read.refused);
-        } else res.destroy();
+        if (read.tooLarge) tooLarge(res);
+        else res.destroy();
         return;
       }
       // A body read upstream is used as is by the handler (as after express.json()).
