@@ -19,7 +19,8 @@ afterAll(() => closeHttp(http));
 
 it("serves tools/list and tools/call after initialize, each on its own transport", async () => {
   const port = await listenLoopback(http);
-  const client = createClient({ info: { name: "stateless-client", version: "1.0.0" } });
+  // The 2025-11-25 wire: stateless Streamable HTTP of the session era (initialize, then each request on its own transport).
+  const client = createClient({ info: { name: "stateless-client", version: "1.0.0" }, protocol: "2025-11-25" });
   await client.connect(createHttpClientTransport(`http://127.0.0.1:${port}/mcp`));
   try {
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["add"]);

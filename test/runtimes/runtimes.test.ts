@@ -38,7 +38,8 @@ describe("runtimes: a server and a client in each, over HTTP and stdio", () => {
       [overHttp, "http"],
       [overStdio, "stdio"],
     ] as const) {
-      expect(call).toEqual({ server: "runtime-echo", version: "2025-11-25", tools: ["echo"], text: `over ${via} from ${runtime}` });
+      // the client's default (`protocol: "auto"`) reaches the 2026-07-28 wire our server offers
+      expect(call).toEqual({ server: "runtime-echo", version: "2026-07-28", tools: ["echo"], text: `over ${via} from ${runtime}` });
     }
   });
 

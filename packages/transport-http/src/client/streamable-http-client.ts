@@ -105,7 +105,9 @@ export function createStreamableHttpClientTransport(
       if (version !== undefined && isRequest(single)) return modern.post(single, version);
       if (modern.cancel(single)) return;
     }
-    for (const message of messages) cancels.observe(message);
+    // Only a stateless server (no session) needs the stream closed: a stateful one routes the
+    // cancellation itself and may still send the request's follow-ups on that stream.
+    if (core.sessionId === undefined) for (const message of messages) cancels.observe(message);
     const startsSession = lifecycle.observeOutbound(messages);
     if (startsSession) session.restart();
     else await session.ready();
