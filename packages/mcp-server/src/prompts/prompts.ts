@@ -12,6 +12,7 @@ import type { Completer } from "../completions/types";
 import type { RequestContext } from "../context";
 import type { Feature, FeatureHost } from "../feature";
 import { checkIcons, checkOptionalText, checkText, pick } from "../resources/checks";
+import { negotiatedOf } from "../session-context";
 import { toPromptResult } from "./messages";
 import type { PromptArgumentDefinition, PromptDefinition, PromptHandle, PromptHandler } from "./types";
 
@@ -98,7 +99,7 @@ export function createPrompts(host: FeatureHost) {
     requests: {
       [RequestMethod.PromptsList]: (params, ctx) => {
         const cursor = params !== undefined && !Array.isArray(params) ? (params as { cursor?: unknown }).cursor : undefined;
-        const page = list.page(cursor, ctx.session);
+        const page = list.page(cursor, negotiatedOf(ctx));
         return page.nextCursor === undefined ? { prompts: page.items } : { prompts: page.items, nextCursor: page.nextCursor };
       },
       [RequestMethod.PromptsGet]: get,
