@@ -21,6 +21,7 @@ const VIEW = "ui://weather/dashboard";
 function createWeather(): Server {
   const server = createServer({ name: "weather", version: "1.0.0" });
   const apps = createApps(server);
+  server.tool({ name: "has_ui", description: "Says whether this client gets UI.", inputSchema: { type: "object" } }, (_args, ctx) => (apps.isServed(ctx) ? "ui" : "text"));
   apps.resource({ uri: VIEW, name: "dashboard", description: "Forecast chart." }, () => "<!doctype html><html><head><title>W</title></head><body></body></html>");
   apps.tool({ name: "forecast", description: "Forecast for a city.", inputSchema: { type: "object" }, ui: { resourceUri: VIEW } }, () => "sunny");
   apps.tool({ name: "refresh", description: "Called by the view.", inputSchema: { type: "object" }, ui: { resourceUri: VIEW, visibility: ["app"] } }, () => "refreshed");
@@ -91,8 +92,9 @@ describe.each(TRANSPORTS)("MCP Apps over $name", (row) => {
       expect(client.server?.protocolVersion).toBe(era.expected);
       expect(client.server?.capabilities.extensions?.[UI_EXTENSION_ID]).toBeDefined();
       const tools = await client.listAllTools();
-      expect(tools.map((t) => t.name)).toEqual(["forecast", "refresh"]);
-      expect(tools[0]?._meta).toMatchObject({ ui: { resourceUri: VIEW } });
+      expect(tools.map((t) => t.name)).toEqual(["has_ui", "forecast", "refresh"]);
+      expect((await client.callTool("has_ui", {})).content).toEqual([{ type: "text", text: "ui" }]);
+      expect(tools[1]?._meta).toMatchObject({ ui: { resourceUri: VIEW } });
       expect((await client.listAllResources()).map((r) => r.uri)).toEqual([VIEW]);
       const read = await client.readResource(VIEW);
       expect(read.contents[0]).toMatchObject({ uri: VIEW, mimeType: UI_MIME_TYPE });
@@ -103,8 +105,9 @@ describe.each(TRANSPORTS)("MCP Apps over $name", (row) => {
       const client = await connect(false, era.protocol);
       expect(client.server?.protocolVersion).toBe(era.expected);
       const tools = await client.listAllTools();
-      expect(tools.map((t) => t.name)).toEqual(["forecast"]);
-      expect(tools[0]?._meta).toBeUndefined();
+      expect(tools.map((t) => t.name)).toEqual(["has_ui", "forecast"]);
+      expect(tools[1]?._meta).toBeUndefined();
+      expect((await client.callTool("has_ui", {})).content).toEqual([{ type: "text", text: "text" }]);
       expect(await client.listAllResources()).toEqual([]);
       await expect(client.readResource(VIEW)).rejects.toMatchObject({ code: -32602, data: { code: "UI_NOT_NEGOTIATED" } });
       await expect(client.callTool("refresh", {})).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/^Unknown tool: refresh/) });
