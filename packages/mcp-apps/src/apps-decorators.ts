@@ -1,5 +1,5 @@
 /**
- * Per-session list decoration for MCP Apps (SEP-1865 "Resource Discovery", "Visibility",
+ * List decoration for MCP Apps, by negotiated extensions (per session or per 2026-07-28 request) (SEP-1865 "Resource Discovery", "Visibility",
  * graceful degradation): UI sessions get canonical nested `_meta.ui`; other sessions get
  * plain tools, no views and no app-only tools. (`ui://` resources other than views cannot be
  * registered: see `apps-registry.ts`.)
@@ -11,11 +11,11 @@ import { isServed } from "./apps-state";
 import { isUiUri } from "./constants";
 import { isAppOnly, readToolUi, toToolUiMeta, withoutUiMeta } from "./tool-meta";
 
-/** Decorates one tool for a session. */
+/** Decorates one tool for a client (by what it negotiated). */
 export function decorateTool(state: AppsState, tool: Tool, ctx: DecorateContext): Tool | undefined {
   const ui = readToolUi(tool._meta);
   if (ui === undefined) return tool;
-  if (!isServed(state, ctx.session)) {
+  if (!isServed(state, ctx)) {
     if (isAppOnly(ui)) return undefined;
     const { _meta: _dropped, ...plain } = tool;
     const meta = withoutUiMeta(tool._meta);
@@ -28,7 +28,7 @@ export function decorateTool(state: AppsState, tool: Tool, ctx: DecorateContext)
 
 /** Views are listed to UI sessions only. */
 function decorateResource(state: AppsState, resource: Resource, ctx: DecorateContext): Resource | undefined {
-  return !isUiUri(resource.uri) || isServed(state, ctx.session) ? resource : undefined;
+  return !isUiUri(resource.uri) || isServed(state, ctx) ? resource : undefined;
 }
 
 /** The decorators of the MCP Apps extension. */

@@ -30,7 +30,7 @@ function guard(state: AppsState, method: string): ExtensionInterceptor {
     const uri = param(params, "uri");
     if (!isUiUri(uri)) return next();
     if (!isView(state, uri)) throw createNotRegisteredError(uri);
-    if (!isServed(state, ctx.session)) throw createNotNegotiatedError(uri, method);
+    if (!isServed(state, ctx)) throw createNotNegotiatedError(uri, method);
     return next();
   };
 }
@@ -38,14 +38,14 @@ function guard(state: AppsState, method: string): ExtensionInterceptor {
 function createInterceptors(state: AppsState, report: () => LinkReport): { readonly [method: string]: ExtensionInterceptor } {
   return {
     "tools/list": (_params, ctx, next) => {
-      if (!isServed(state, ctx.session)) return next();
+      if (!isServed(state, ctx)) return next();
       const links = report();
       if (!links.ok) throw createBrokenLinkError(links.problems);
       return next();
     },
     "tools/call": (params, ctx, next) => {
       const name = param(params, "name");
-      if (typeof name === "string" && !isServed(state, ctx.session) && isAppOnly(readToolUi(registryOf(state).tool(name)?._meta))) {
+      if (typeof name === "string" && !isServed(state, ctx) && isAppOnly(readToolUi(registryOf(state).tool(name)?._meta))) {
         throw new JsonRpcError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 200)}; call tools/list for the available tools`);
       }
       return next();
@@ -53,7 +53,7 @@ function createInterceptors(state: AppsState, report: () => LinkReport): { reado
     // A safety net for entries the decorators do not see (resources listed by templates).
     "resources/list": async (_params, ctx, next) => {
       const result = (await next()) as ListResourcesResult;
-      const keep = (r: Resource): boolean => !isUiUri(r?.uri) || (isView(state, r.uri) && isServed(state, ctx.session));
+      const keep = (r: Resource): boolean => !isUiUri(r?.uri) || (isView(state, r.uri) && isServed(state, ctx));
       if (!Array.isArray(result?.resources) || result.resources.every(keep)) return result;
       return { ...result, resources: result.resources.filter(keep) };
     },

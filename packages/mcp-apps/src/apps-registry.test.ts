@@ -23,10 +23,17 @@ function make() {
   return { server, apps: createApps(server) };
 }
 
-async function connect(server: Server, ui: boolean): Promise<Client> {
+/**
+ * Behaviour of the initialize era that 2026-07-28 changed (list_changed and resources/updated
+ * notifications to a session, -32002 for an unknown resource, per-session hooks): those tests
+ * pin 2025-11-25; the rest run with the client's default (2026-07-28 against this server).
+ */
+const SESSION_ERA = "2025-11-25";
+
+async function connect(server: Server, ui: boolean, protocol?: "2025-11-25"): Promise<Client> {
   const [a, b] = createMemoryTransportPair();
   await server.connect(b);
-  const client = createClient({ info: { name: "host", version: "1" }, protocol: "2025-11-25", ...(ui ? { extensions: { [UI_EXTENSION_ID]: { mimeTypes: [UI_MIME_TYPE] } } } : {}) });
+  const client = createClient({ info: { name: "host", version: "1" }, ...(protocol === undefined ? {} : { protocol }), ...(ui ? { extensions: { [UI_EXTENSION_ID]: { mimeTypes: [UI_MIME_TYPE] } } } : {}) });
   clients.push(client);
   await client.connect(a);
   return client;
@@ -68,7 +75,7 @@ describe("tools/list_changed follows the views linked tools point at", () => {
     const { server, apps } = make();
     const handle = apps.resource({ uri: "ui://x/view", name: "v" }, DOC);
     apps.tool({ name: "show", inputSchema: OBJECT, ui: { resourceUri: "ui://x/view" } }, () => "");
-    const ui = await connect(server, true);
+    const ui = await connect(server, true, SESSION_ERA);
     expect((await ui.listAllTools()).map((t) => t.name)).toEqual(["show"]);
 
     let changed = toolsChanged(ui);
@@ -94,7 +101,7 @@ describe("tools/list_changed follows the views linked tools point at", () => {
     apps.resource({ uri: "ui://x/lonely", name: "l" }, DOC);
     apps.resource({ uri: "ui://x/view", name: "v" }, DOC);
     apps.tool({ name: "show", inputSchema: OBJECT, ui: { resourceUri: "ui://x/view" } }, () => "");
-    const ui = await connect(server, true);
+    const ui = await connect(server, true, SESSION_ERA);
     const seen: string[] = [];
     ui.on("toolsChanged", () => void seen.push("tools"));
     const resources = new Promise<void>((resolve) => ui.on("resourcesChanged", () => resolve()));

@@ -1,5 +1,6 @@
 /** The state `createApps` owns and its extension reads: options, the server's registry, the link report. */
-import type { ExtensionHost, ServerRegistry, ServerSession } from "@proto/mcp-server";
+import type { JsonObject } from "@proto/mcp-protocol";
+import type { ExtensionHost, ServerRegistry } from "@proto/mcp-server";
 import { isUiUri, UI_EXTENSION_ID } from "./constants";
 import type { LinkReport } from "./links";
 import { checkLinks } from "./links";
@@ -27,9 +28,14 @@ export function isView(state: AppsState, uri: unknown): uri is string {
   return isUiUri(uri) && registryOf(state).resource(uri) !== undefined;
 }
 
-/** True when `session` gets UI metadata and views. */
-export function isServed(state: AppsState, session: ServerSession): boolean {
-  return state.serve === "always" || session.extension(UI_EXTENSION_ID) !== undefined;
+/** Who asks: a request context or a decorate context (both answer for the request's negotiated extensions, on either era). */
+export interface Negotiated {
+  extension(id: string): JsonObject | undefined;
+}
+
+/** True when this client gets UI metadata and views: it negotiated the extension (per session, or per 2026-07-28 request). */
+export function isServed(state: AppsState, client: Negotiated): boolean {
+  return state.serve === "always" || client.extension(UI_EXTENSION_ID) !== undefined;
 }
 
 /**

@@ -81,6 +81,10 @@ export interface McpApps {
    * registered with `apps.tool()` or `server.tool()`, views however they were removed).
    */
   checkLinks(): LinkReport;
-  /** True when `session` gets UI metadata and views (negotiated, or `serve: "always"`). */
-  isServed(session: ServerSession): boolean;
+  /**
+   * True when this client gets UI metadata and views (negotiated, or `serve: "always"`). Pass
+   * the handler's `ctx` (right on both eras: under 2026-07-28 each request negotiates) or a
+   * 2025-11-25 `ServerSession`.
+   */
+  isServed(client: RequestContext | ServerSession): boolean;
 }

@@ -27,10 +27,17 @@ function make(options: Parameters<typeof createApps>[1] = {}) {
   return { server, apps: createApps(server, options) };
 }
 
-async function connect(server: Server, ui = true): Promise<Client> {
+/**
+ * Behaviour of the initialize era that 2026-07-28 changed (list_changed and resources/updated
+ * notifications to a session, -32002 for an unknown resource, per-session hooks): those tests
+ * pin 2025-11-25; the rest run with the client's default (2026-07-28 against this server).
+ */
+const SESSION_ERA = "2025-11-25";
+
+async function connect(server: Server, ui = true, protocol?: "2025-11-25"): Promise<Client> {
   const [a, b] = createMemoryTransportPair();
   await server.connect(b);
-  const client = createClient({ info: { name: "host", version: "1" }, protocol: "2025-11-25", ...(ui ? { extensions: { [UI_EXTENSION_ID]: { mimeTypes: [UI_MIME_TYPE] } } } : {}) });
+  const client = createClient({ info: { name: "host", version: "1" }, ...(protocol === undefined ? {} : { protocol }), ...(ui ? { extensions: { [UI_EXTENSION_ID]: { mimeTypes: [UI_MIME_TYPE] } } } : {}) });
   clients.push(client);
   await client.connect(a);
   return client;
@@ -95,7 +102,7 @@ describe("apps.resource", () => {
     apps.resource({ uri: "ui://x/fragment", name: "f" }, () => "<div></div>");
     // @ts-expect-error a reader must return text or bytes
     apps.resource({ uri: "ui://x/number", name: "n" }, () => 7);
-    const client = await connect(server);
+    const client = await connect(server, true, SESSION_ERA);
     const blob = btoa(DOC);
     expect((await client.readResource("ui://x/bytes")).contents).toEqual([{ uri: "ui://x/bytes", mimeType: UI_MIME_TYPE, blob }]);
     expect((await client.readResource("ui://x/buffer")).contents).toEqual([{ uri: "ui://x/buffer", mimeType: UI_MIME_TYPE, blob }]);
@@ -115,7 +122,7 @@ describe("apps.resource", () => {
     expect(() => server.resourceTemplate({ uriTemplate: "ui://sneaky/{id}", name: "t" }, () => DOC)).toThrow(/ui:\/\/ is reserved for MCP Apps views, which are predeclared/);
     // A template of another scheme may still match or list ui:// URIs: those stay off the wire.
     server.resourceTemplate({ uriTemplate: "{+any}", name: "any", list: () => [{ uri: "ui://sneaky/listed", name: "l" }, { uri: "file:///ok.txt", name: "ok" }] }, () => DOC);
-    const client = await connect(server);
+    const client = await connect(server, true, SESSION_ERA);
     expect((await client.listAllResources()).map((r) => r.uri)).toEqual(["file:///ok.txt"]);
     await expect(client.readResource("ui://sneaky/1")).rejects.toMatchObject({ code: -32002, data: { code: "UI_NOT_REGISTERED", uri: "ui://sneaky/1" } });
   });
@@ -144,7 +151,7 @@ describe("apps.resource", () => {
     const { server, apps } = make();
     const handle = apps.resource({ uri: "ui://x/a", name: "a" }, DOC);
     apps.resource({ uri: "ui://x/b", name: "b" }, DOC);
-    const client = await connect(server);
+    const client = await connect(server, true, SESSION_ERA);
     handle.remove();
     expect(apps.removeResource("ui://x/b")).toBe(true);
     expect(apps.removeResource("ui://x/b")).toBe(false);
@@ -232,8 +239,8 @@ describe("tool links", () => {
     const { server, apps } = make({ logger });
     apps.tool({ name: "show", inputSchema: { type: "object" }, ui: { resourceUri: "ui://x/missing" } }, () => "");
     expect(apps.checkLinks()).toMatchObject({ ok: false, problems: [{ tool: "show", resourceUri: "ui://x/missing", repair: expect.stringMatching(/no view is registered yet/) }] });
-    await connect(server);
-    await connect(server, false);
+    await connect(server, true, SESSION_ERA);
+    await connect(server, false, SESSION_ERA);
     expect(warnings).toEqual([expect.stringMatching(/^MCP Apps: 1 tool link\(s\) cannot be served[\s\S]*tool "show" links to ui:\/\/x\/missing/)]);
     apps.resource({ uri: "ui://x/missing", name: "m" }, DOC);
     expect(apps.checkLinks().ok).toBe(true);
@@ -266,8 +273,8 @@ describe("createApps", () => {
   it("says which sessions are served", async () => {
     const { server, apps } = createWeather();
     servers.push(server);
-    await connect(server);
-    await connect(server, false);
+    await connect(server, true, SESSION_ERA);
+    await connect(server, false, SESSION_ERA);
     expect(server.sessions().map((s) => apps.isServed(s))).toEqual([true, false]);
     expect(DASHBOARD_URI).toBe("ui://weather/dashboard");
   });

@@ -65,6 +65,6 @@ export function createApps(server: Server, options: AppsOptions = {}): McpApps {
     removeResource: (uri: string): boolean => isView(state, uri) && server.removeResource(uri),
     tool: ((definition: Parameters<typeof registerTool>[1], handler?: unknown) => registerTool(server, definition, handler)) as McpApps["tool"],
     checkLinks: report,
-    isServed: (session) => isServed(state, session),
+    isServed: (client) => isServed(state, client),
   };
 }

@@ -148,11 +148,8 @@ export async function verify(target: VerifyTarget, options: VerifyOptions = {}):
   } else {
     transport = target.transport;
   }
-  // MCP Apps (stable 2026-01-26) is negotiated at initialize, and @proto/mcp-apps gates per
-  // session: verify connects as a host of that era, never through the stateless 2026-07-28 wire.
   const client = createClient({
     info: { name: "proto-apps-verify", version: "0.1.0" },
-    protocol: "2025-11-25",
     extensions: { [UI_EXTENSION_ID]: { mimeTypes: [UI_MIME_TYPE] } },
     validateToolOutput: false,
     connectTimeoutMs: timeoutMs,

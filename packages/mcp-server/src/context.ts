@@ -9,7 +9,7 @@
  * context work unchanged when requests start carrying their whole context.
  */
 import type { JsonRpcId, JsonRpcParams, Principal, RequestOptions } from "@proto/jsonrpc";
-import type { ClientCapabilities, Implementation, RequestMeta } from "@proto/mcp-protocol";
+import type { ClientCapabilities, Implementation, JsonObject, RequestMeta } from "@proto/mcp-protocol";
 import type { FeatureContext } from "./context-features";
 import type { ServerSession } from "./session-types";
 
@@ -35,6 +35,13 @@ export interface BaseRequestContext {
   readonly protocolVersion: string;
   /** The client's capabilities for this request: from its `_meta`, else from `initialize`. */
   readonly clientCapabilities: ClientCapabilities;
+  /**
+   * The client's settings for extension `id` when it is negotiated for this request, else
+   * undefined: under 2026-07-28 from this request's `clientCapabilities.extensions` (each
+   * request negotiates on its own), under 2025-11-25 what the session negotiated at
+   * `initialize` (as `session.extension(id)`). Gate extension features on this.
+   */
+  extension(id: string): JsonObject | undefined;
   /** The client's self-reported identity, for display and logs only (never for security decisions). */
   readonly clientInfo: Implementation | undefined;
   /** Sends a notification to the client, related to this request (it travels on this request's stream). */

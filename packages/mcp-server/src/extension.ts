@@ -2,9 +2,12 @@
  * The public extension API (DESIGN.md section 2, "Extensions"): how an extension such as
  * MCP Apps plugs into a server through hooks, never through private fields.
  *
- * An extension has an identifier (`io.modelcontextprotocol/ui`). It is *negotiated* with a
- * session when the client declared that identifier under `capabilities.extensions` at
- * `initialize`; the server then advertises it under its own `capabilities.extensions`.
+ * An extension has an identifier (`io.modelcontextprotocol/ui`). It is *negotiated* when the
+ * client declared that identifier under `capabilities.extensions` and `settings()` accepts
+ * it: under 2025-11-25 once per session at `initialize` (the server then advertises it under
+ * its own `capabilities.extensions`), under 2026-07-28 per request, from the request's
+ * `_meta["io.modelcontextprotocol/clientCapabilities"].extensions` (`server/discover`
+ * advertises every extension in use). Handlers read the outcome with `ctx.extension(id)`.
  */
 import type { JsonRpcParams } from "@proto/jsonrpc";
 import type { JsonObject, Prompt, Resource, ResourceTemplate, Tool } from "@proto/mcp-protocol";
@@ -20,14 +23,19 @@ export interface ListItems {
   prompts: Prompt;
 }
 
-/** What a list decorator knows about the session it decorates for. */
+/**
+ * What a list decorator knows about the client it decorates for: the negotiated extensions
+ * only (no session: one decorated list is shared by every session and request that negotiated
+ * the same extensions with the same client settings).
+ */
 export interface DecorateContext {
-  readonly session: ServerSession;
   /** The client's settings for this extension when negotiated, else undefined. */
   readonly settings: JsonObject | undefined;
+  /** The client's settings for extension `id` when negotiated, else undefined. */
+  extension(id: string): JsonObject | undefined;
 }
 
-/** Decorates one list item for a session: return the item (or a new object), or undefined to leave it out. */
+/** Decorates one list item for a client: return the item (or a new object), or undefined to leave it out. */
 export type ListDecorator<T> = (item: T, ctx: DecorateContext) => T | undefined;
 
 /** Handles a method an extension adds. */
@@ -78,7 +86,7 @@ export interface ExtensionHost {
   readonly registry: ServerRegistry;
   /**
    * Says that this extension's decoration of the `kind` list changed (say, because something
-   * it links to went away): every session's decorated copy is rebuilt on its next listing, and
+   * it links to went away): every decorated copy is rebuilt on its next listing, and
    * one coalesced `list_changed` notification goes out as for any change of that list.
    */
   invalidate(kind: ListKind): void;
@@ -89,21 +97,25 @@ export interface ServerExtension {
   /** The identifier under `capabilities.extensions`, e.g. `io.modelcontextprotocol/ui`. */
   readonly id: string;
   /**
-   * The server's settings for this extension, advertised to a session that negotiated it.
-   * Receives the client's settings; return undefined to decline this client. Default `{}`.
+   * The server's settings for this extension, advertised to a 2025-11-25 session that
+   * negotiated it. Receives the client's settings and the session (under 2026-07-28 it runs
+   * for every request that declares the extension, with the connection's session); return
+   * undefined to decline this client. Decide from the client's settings alone: lists are
+   * decorated per negotiated set, not per session. Default `{}`.
    */
   settings?(client: JsonObject, session: ServerSession): JsonObject | undefined;
   /**
-   * Decorators by list kind, applied per session to `tools/list`, `resources/list`,
+   * Decorators by list kind, applied to `tools/list`, `resources/list`,
    * `resources/templates/list` and `prompts/list` (whether or not negotiated: check
-   * `ctx.settings`). Results are cached per session until the list changes.
+   * `ctx.settings`). Results are cached per negotiated set (ids and client settings; at most 64
+   * sets per list, the oldest dropped first) until the list changes.
    */
   readonly decorate?: { readonly [K in ListKind]?: ListDecorator<ListItems[K]> };
   /** Methods this extension adds, by name. Requests for them follow the same lifecycle rules as built-ins. */
   readonly methods?: { readonly [method: string]: ExtensionMethodHandler };
   /** Interceptors by method, run outermost first in `use()` order. */
   readonly intercept?: { readonly [method: string]: ExtensionInterceptor };
-  /** Called once a session is initialized (after the `initialize` response is decided). */
+  /** Called once a 2025-11-25 session is initialized (after the `initialize` response is decided); 2026-07-28 has no initialize. */
   initialized?(session: ServerSession): void;
   /**
    * Called once by `server.use()`, after the extension's id and methods were checked and

@@ -56,6 +56,7 @@ export type {
   RegistryEntry,
 } from "./extension";
 export type { ListKind, ListSpec, ListEndpoint } from "./list-endpoint";
+export type { NegotiatedExtensions } from "./extension-negotiate";
 
 // Pagination helpers
 export { paginate, createPageSource, encodeCursor, decodeCursor } from "./pagination";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createListEndpoint } from "./list-endpoint";
 import type { ListHost } from "./list-endpoint";
-import type { ServerSession } from "./session-types";
+import type { NegotiatedExtensions } from "./extension-negotiate";
 
 function host(decorate?: ListHost["decorate"]) {
   const sent: string[] = [];
@@ -12,7 +12,7 @@ function host(decorate?: ListHost["decorate"]) {
   };
   return { h, sent };
 }
-const session = (id: string) => ({ id }) as unknown as ServerSession;
+const set = (key: string): NegotiatedExtensions => ({ clients: new Map(), server: undefined, key });
 
 describe("list endpoint", () => {
   it("builds once until invalidated, and caches pages", () => {
@@ -45,20 +45,36 @@ describe("list endpoint", () => {
     expect(list.version).toBe(4);
   });
 
-  it("decorates per session, once per version", () => {
+  it("decorates per negotiated set, once per version, shared by equal keys", () => {
     let calls = 0;
-    const { h } = host(<T,>(_kind: string, items: readonly T[], s: ServerSession) => {
+    const { h } = host(<T,>(_kind: string, items: readonly T[], n: NegotiatedExtensions) => {
       calls++;
-      return s.id === "plain" ? undefined : items.map((i) => `${String(i)}@${s.id}` as T);
+      return n.key === "plain" ? undefined : items.map((i) => `${String(i)}@${n.key}` as T);
     });
     const list = createListEndpoint(h, { kind: "tools", build: () => ["a"], key: (k) => k });
-    const one = session("one");
-    expect(list.items(one)).toEqual(["a@one"]);
-    expect(list.items(session("plain"))).toEqual(["a"]);
-    expect(list.items(one)).toEqual(["a@one"]);
+    expect(list.items(set("one"))).toEqual(["a@one"]);
+    expect(list.items(set("plain"))).toEqual(["a"]);
+    expect(list.items(set("one"))).toEqual(["a@one"]);
+    expect(list.items()).toEqual(["a"]);
     expect(calls).toBe(2);
     list.invalidate();
-    list.items(one);
+    list.items(set("one"));
     expect(calls).toBe(3);
+  });
+
+  it("keeps at most 64 decorated sets, dropping the oldest first", () => {
+    const seen: string[] = [];
+    const { h } = host(<T,>(_kind: string, items: readonly T[], n: NegotiatedExtensions) => {
+      seen.push(n.key);
+      return items.map((i) => `${String(i)}@${n.key}` as T);
+    });
+    const list = createListEndpoint(h, { kind: "tools", build: () => ["a"], key: (k) => k });
+    for (let i = 0; i < 65; i++) list.items(set(`k${i}`));
+    expect(seen).toHaveLength(65);
+    expect(list.items(set("k64"))).toEqual(["a@k64"]);
+    expect(list.items(set("k1"))).toEqual(["a@k1"]);
+    expect(seen).toHaveLength(65);
+    expect(list.items(set("k0"))).toEqual(["a@k0"]);
+    expect(seen).toHaveLength(66);
   });
 });

@@ -11,6 +11,7 @@ import type { RequestContext as PeerRequestContext } from "@proto/jsonrpc";
 import type { ClientCapabilities, Implementation, RequestMeta } from "@proto/mcp-protocol";
 import { MetaKey } from "@proto/mcp-protocol";
 import type { BaseRequestContext, RequestContext } from "./context";
+import type { NegotiatedExtensions } from "./extension-negotiate";
 import type { AnyFeature, Mutable } from "./feature";
 import type { SessionState } from "./session-state";
 import type { ServerSession } from "./session-types";
@@ -18,10 +19,24 @@ import type { ServerSession } from "./session-types";
 const NO_META: RequestMeta = Object.freeze({});
 const RC = Symbol("peer request context");
 const STATE = Symbol("session state");
+const NEGOTIATED = Symbol("negotiated extensions");
 
 interface Internal {
   [RC]: PeerRequestContext;
   [STATE]: SessionState;
+  /** Set on 2026-07-28 requests, which negotiate their own extensions; else the session's apply. */
+  [NEGOTIATED]?: NegotiatedExtensions;
+}
+
+/** The extensions negotiated for the request of `ctx`: its own (2026-07-28), else its session's. */
+export function negotiatedOf(ctx: BaseRequestContext): NegotiatedExtensions {
+  const internal = ctx as unknown as Internal;
+  return internal[NEGOTIATED] ?? internal[STATE].negotiated;
+}
+
+/** Gives the request of `ctx` its own negotiated extensions (a 2026-07-28 request, from its envelope). */
+export function setNegotiated(ctx: BaseRequestContext, negotiated: NegotiatedExtensions): void {
+  (ctx as unknown as Internal)[NEGOTIATED] = negotiated;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -70,6 +85,11 @@ export function createContextFactory(features: readonly AnyFeature[]): ContextFa
   Object.defineProperty(proto, "signal", {
     get(this: Internal) {
       return this[RC].signal;
+    },
+  });
+  Object.defineProperty(proto, "extension", {
+    value(this: BaseRequestContext, id: string) {
+      return negotiatedOf(this).clients.get(id);
     },
   });
   lazy(proto, "notify", (ctx) => (method: string, params?: never) => ctx[RC].notify(method, params));

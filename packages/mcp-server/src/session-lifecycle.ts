@@ -5,9 +5,10 @@
  */
 import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams } from "@proto/jsonrpc";
-import type { DiscoverResult, InitializeResult, JsonObject, ServerCapabilities } from "@proto/mcp-protocol";
+import type { DiscoverResult, InitializeResult, ServerCapabilities } from "@proto/mcp-protocol";
 import { negotiateVersion } from "@proto/mcp-protocol";
 import type { ServerCore } from "./core";
+import { negotiateExtensions } from "./extension-negotiate";
 import type { SessionState } from "./session-state";
 import type { ServerSession } from "./session-types";
 
@@ -17,27 +18,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function invalid(message: string): JsonRpcError {
   return new JsonRpcError(ErrorCode.InvalidParams, `Invalid params: ${message}`);
-}
-
-/** Negotiates each extension the client declared; returns the server's settings by id. */
-function negotiateExtensions(core: ServerCore, state: SessionState, view: ServerSession, declared: unknown): { [id: string]: JsonObject } | undefined {
-  if (!isRecord(declared)) return undefined;
-  let out: { [id: string]: JsonObject } | undefined;
-  for (const extension of core.extensions) {
-    const client = declared[extension.id];
-    if (!isRecord(client)) continue;
-    let settings: JsonObject | undefined;
-    try {
-      settings = extension.settings === undefined ? {} : extension.settings(client as JsonObject, view);
-    } catch (error) {
-      core.logger.error(`Extension "${extension.id}" threw while negotiating; it is not enabled for this session`, error);
-      continue;
-    }
-    if (settings === undefined) continue;
-    state.extensions.set(extension.id, client as JsonObject);
-    (out ??= {})[extension.id] = settings;
-  }
-  return out;
 }
 
 /** Answers `initialize`. */
@@ -57,7 +37,9 @@ export function initialize(core: ServerCore, state: SessionState, view: ServerSe
   state.clientCapabilities = clientCapabilities;
   state.clientInfo = p.clientInfo as SessionState["clientInfo"];
   state.protocolVersion = version;
-  const extensions = negotiateExtensions(core, state, view, clientCapabilities.extensions);
+  const negotiated = negotiateExtensions(core.extensions, clientCapabilities.extensions, view, core.logger);
+  state.negotiated = negotiated;
+  const extensions = negotiated.server;
   const base = core.capabilities();
   const capabilities: ServerCapabilities = extensions === undefined ? base : { ...base, extensions: { ...base.extensions, ...extensions } };
   state.serverCapabilities = capabilities;

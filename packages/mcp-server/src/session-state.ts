@@ -1,6 +1,8 @@
 /** The mutable state of one session, and the read-only `ServerSession` view over it. */
 import type { Peer } from "@proto/jsonrpc";
-import type { ClientCapabilities, Implementation, JsonObject, ServerCapabilities } from "@proto/mcp-protocol";
+import type { ClientCapabilities, Implementation, ServerCapabilities } from "@proto/mcp-protocol";
+import type { NegotiatedExtensions } from "./extension-negotiate";
+import { NO_EXTENSIONS } from "./extension-negotiate";
 import type { AnyFeature } from "./feature";
 import type { ServerSession } from "./session-types";
 
@@ -18,8 +20,8 @@ export interface SessionState {
   clientInfo: Implementation | undefined;
   clientCapabilities: ClientCapabilities;
   serverCapabilities: ServerCapabilities | undefined;
-  /** Client settings of each negotiated extension, by id. */
-  readonly extensions: Map<string, JsonObject>;
+  /** The extensions negotiated at `initialize` (2025-11-25); 2026-07-28 requests negotiate their own. */
+  negotiated: NegotiatedExtensions;
   /** Each feature's state for this session. */
   readonly features: Map<AnyFeature, unknown>;
 }
@@ -42,7 +44,7 @@ export function createSessionState(
     clientInfo: assumed?.clientInfo,
     clientCapabilities: assumed?.clientCapabilities ?? EMPTY,
     serverCapabilities: undefined,
-    extensions: new Map(),
+    negotiated: NO_EXTENSIONS,
     features: new Map(),
   };
 }
@@ -69,7 +71,7 @@ export function createSessionView(state: SessionState): ServerSession {
     get serverCapabilities() {
       return state.serverCapabilities;
     },
-    extension: (id) => state.extensions.get(id),
+    extension: (id) => state.negotiated.clients.get(id),
     notify: (method, params) => peer.notify(method, params),
     request: (method, params, options) => peer.request(method, params, options),
     ping: async (options) => {

@@ -6,6 +6,7 @@ import type { JsonRpcParams } from "@proto/jsonrpc";
 import type { ListToolsResult, Tool } from "@proto/mcp-protocol";
 import type { AnyFeature, FeatureHost } from "./feature";
 import type { Page } from "./pagination";
+import { negotiatedOf } from "./session-context";
 import { callTool, scopesForCall } from "./tool-call";
 import type { ToolCallHost, UnauthenticatedScopes } from "./tool-call";
 import type { ToolRecord } from "./tool-registry";
@@ -49,7 +50,7 @@ export function createTools(host: FeatureHost, options: ToolsOptions) {
     capabilities: () => (records.size > 0 ? { tools: { listChanged: true } } : undefined),
     requests: {
       "tools/list": (params, ctx) => {
-        const page = list.page(cursorOf(params), ctx.session);
+        const page = list.page(cursorOf(params), negotiatedOf(ctx));
         let result = results.get(page);
         if (result === undefined) {
           result = Object.freeze(page.nextCursor === undefined ? { tools: page.items } : { tools: page.items, nextCursor: page.nextCursor });

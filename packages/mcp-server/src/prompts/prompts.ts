@@ -14,6 +14,7 @@ import type { Feature, FeatureHost } from "../feature";
 import { checkIcons, checkOptionalText, checkText, pick } from "../resources/checks";
 import { isStandardSchema } from "../schema-source";
 import type { StandardJsonSchemaProps } from "../standard-schema";
+import { negotiatedOf } from "../session-context";
 import { toPromptResult } from "./messages";
 import { readPromptSchema, validatePromptArguments } from "./schema-arguments";
 import type { PromptArgumentDefinition, PromptArgumentsLike, PromptDefinition, PromptHandle, PromptHandler } from "./types";
@@ -107,7 +108,7 @@ export function createPrompts(host: FeatureHost) {
     requests: {
       [RequestMethod.PromptsList]: (params, ctx) => {
         const cursor = params !== undefined && !Array.isArray(params) ? (params as { cursor?: unknown }).cursor : undefined;
-        const page = list.page(cursor, ctx.session);
+        const page = list.page(cursor, negotiatedOf(ctx));
         return page.nextCursor === undefined ? { prompts: page.items } : { prompts: page.items, nextCursor: page.nextCursor };
       },
       [RequestMethod.PromptsGet]: get,

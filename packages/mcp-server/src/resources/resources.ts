@@ -13,6 +13,7 @@ import type { Completer } from "../completions/types";
 import type { RequestContext } from "../context";
 import type { Feature, FeatureHost } from "../feature";
 import type { Page } from "../pagination";
+import { negotiatedOf } from "../session-context";
 import { toReadResult } from "./contents";
 import { listWithTemplates } from "./listing";
 import { createResourceStore } from "./store";
@@ -63,10 +64,10 @@ function createFeature(host: FeatureHost, store: ResourceStore, subscriptions: S
       [RequestMethod.ResourcesList]: (params, ctx) => {
         const cursor = paramsOf(params).cursor;
         const listers = store.listers();
-        if (listers.length > 0) return listWithTemplates(store.resources.items(ctx.session), listers, cursor, host.pageSize, ctx);
-        return pageResult("resources", store.resources.page(cursor, ctx.session));
+        if (listers.length > 0) return listWithTemplates(store.resources.items(negotiatedOf(ctx)), listers, cursor, host.pageSize, ctx);
+        return pageResult("resources", store.resources.page(cursor, negotiatedOf(ctx)));
       },
-      [RequestMethod.ResourceTemplatesList]: (params, ctx) => pageResult("resourceTemplates", store.templates.page(paramsOf(params).cursor, ctx.session)),
+      [RequestMethod.ResourceTemplatesList]: (params, ctx) => pageResult("resourceTemplates", store.templates.page(paramsOf(params).cursor, negotiatedOf(ctx))),
       [RequestMethod.ResourcesRead]: (params, ctx) => read(store, params, ctx),
       [RequestMethod.ResourcesSubscribe]: (params, ctx, state) => {
         const uri = uriOf(params, RequestMethod.ResourcesSubscribe);

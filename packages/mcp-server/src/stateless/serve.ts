@@ -3,7 +3,8 @@
  * checklist's dual-era ladder): removed methods -32601; the envelope -32602; the version
  * -32022 with `data: { supported, requested }`; a method behind a capability the server does
  * not advertise -32601; then the handler, with a context built from the envelope alone
- * (nothing from the session or earlier requests), per-request logging, multi-round input on
+ * (nothing from the session or earlier requests: extensions are negotiated from this
+ * request's `clientCapabilities.extensions`), per-request logging, multi-round input on
  * `tools/call` / `prompts/get` / `resources/read`, and the result stamped for the modern wire.
  */
 import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
@@ -22,7 +23,8 @@ import type { LoggingLevel, ServerCapabilities } from "@proto/mcp-protocol";
 import type { RequestContext } from "../context";
 import type { ServerCore } from "../core";
 import { logMessage } from "../logging/logging";
-import { metaOf } from "../session-context";
+import { negotiateExtensions } from "../extension-negotiate";
+import { metaOf, setNegotiated } from "../session-context";
 import type { SessionState } from "../session-state";
 import type { ServerSession } from "../session-types";
 import { modernDiscover } from "./discover";
@@ -83,6 +85,7 @@ async function serve(call: ModernCall, method: string, params: JsonRpcParams | u
     if (schema !== undefined) checkParamHeaders(schema, p.arguments, headers);
   }
   const ctx = core.createContext(call.state, call.view, rc, metaOf(params), envelope.protocolVersion);
+  if (core.extensions.length > 0) setNegotiated(ctx, negotiateExtensions(core.extensions, ctx.clientCapabilities.extensions, call.view, core.logger));
   installLog(ctx, envelope.logLevel);
   if (method === RequestMethod.SubscriptionsListen) return modern.listens.listen(params, ctx, caps, rc.info.transport !== "http");
   if (!ROUNDS.has(method)) {
