@@ -50,7 +50,7 @@ describe("@proto/mcp-server over real stdio, with the official SDK client", () =
   it("refuses the hidden tool like an unknown one, answers -32022", async () => {
     await expect(client.callTool({ name: "secret" })).rejects.toMatchObject({ code: -32602 });
     const error = await client
-      .request({ method: "tools/list", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2099-01-01" } } }, ListToolsResultSchema)
+      .request({ method: "tools/list", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2099-01-01", "io.modelcontextprotocol/clientCapabilities": {} } } }, ListToolsResultSchema)
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: -32022, data: { requested: "2099-01-01" } });
   });

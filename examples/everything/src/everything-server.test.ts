@@ -6,6 +6,24 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createEverythingServer, type EverythingOptions } from "./everything-server";
 import { JSON_SCHEMA_2020_12_INPUT } from "./fixtures";
 
+/** The 2026-07-28 conformance fixtures (tools-stateless.ts). */
+const STATELESS_FIXTURES = [
+  "test_custom_headers",
+  "test_input_required_result_capabilities",
+  "test_input_required_result_elicitation",
+  "test_input_required_result_list_roots",
+  "test_input_required_result_multi_round",
+  "test_input_required_result_multiple_inputs",
+  "test_input_required_result_request_state",
+  "test_input_required_result_sampling",
+  "test_input_required_result_tampered_state",
+  "test_logging_tool",
+  "test_missing_capability",
+  "test_streaming_elicitation",
+  "test_trigger_prompt_change",
+  "test_trigger_tool_change",
+];
+
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   for (const item of open.splice(0).reverse()) await item.close();
@@ -54,11 +72,18 @@ describe("the everything server", () => {
       "test_simple_text",
       "test_tool_with_logging",
       "test_tool_with_progress",
-    ]);
+      ...STATELESS_FIXTURES,
+    ].sort());
     expect(tools.find((t) => t.name === "json_schema_2020_12_tool")?.inputSchema).toEqual(JSON_SCHEMA_2020_12_INPUT);
     expect((await client.listAllResources()).map((r) => r.uri)).toEqual(["test://static-text", "test://static-binary", "test://watched-resource"]);
     expect((await client.listAllResourceTemplates()).map((t) => t.uriTemplate)).toEqual(["test://template/{id}/data"]);
-    expect((await client.listAllPrompts()).map((p) => p.name)).toEqual(["test_simple_prompt", "test_prompt_with_arguments", "test_prompt_with_embedded_resource", "test_prompt_with_image"]);
+    expect((await client.listAllPrompts()).map((p) => p.name)).toEqual([
+      "test_input_required_result_prompt",
+      "test_simple_prompt",
+      "test_prompt_with_arguments",
+      "test_prompt_with_embedded_resource",
+      "test_prompt_with_image",
+    ]);
     expect(client.server?.capabilities).toMatchObject({ logging: {}, completions: {}, resources: { subscribe: true } });
   });
 
