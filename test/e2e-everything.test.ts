@@ -264,6 +264,7 @@ describe("everything example over Streamable HTTP, @proto/mcp-client", () => {
   it("resumes test_reconnection's closed stream after the server's retry, and serves sampling, forms, logs and progress", async () => {
     const events: HttpClientEvent[] = [];
     const client = createClient({
+      protocol: "2025-11-25",
       info: { name: "proto-e2e", version: "1.0.0" },
       sampling: { createMessage: () => ({ role: "assistant", content: { type: "text", text: "sampled" }, model: "m" }) },
       elicitation: { form: () => ({ action: "accept", content: {} }), applyDefaults: true },

@@ -25,7 +25,7 @@ describe("two clients on one stateful Streamable HTTP server", () => {
     const port = await listenLoopback(listener);
     stop = async () => (await closeHttp(listener), await scenario.server.close());
     for (const i of [0, 1]) {
-      const client = createClient({ info: { name: `host-${i}`, version: "1" } });
+      const client = createClient({ protocol: "2025-11-25", info: { name: `host-${i}`, version: "1" } });
       client.on("log", (m) => logs[i]!.push(JSON.stringify(m.data)));
       client.on("resourceUpdated", (e) => updates[i]!.push(e.uri));
       await client.connect(createStreamableHttpClientTransport(`http://127.0.0.1:${port}/mcp`));

@@ -22,6 +22,7 @@ describe.each(e2eTransportCases())("scenario over $name", (row) => {
   beforeAll(async () => {
     connection = await row.open();
     client = createClient({
+      protocol: "2025-11-25",
       info: { name: "e2e-host", version: "1.0.0" },
       sampling: {
         createMessage: (params, { signal }) => {

@@ -21,7 +21,7 @@ describe("examples/everything serves the MCP Apps dashboard (stdio and HTTP alik
     const everything = createEverythingServer({ watchedIntervalMs: 0 });
     const [a, b] = createMemoryTransportPair();
     await everything.server.connect(b);
-    const client = createClient({ info: { name: "plain", version: "1" } });
+    const client = createClient({ protocol: "2025-11-25", info: { name: "plain", version: "1" } });
     await client.connect(a);
     const tools = await client.listAllTools();
     expect(tools.find((t) => t.name === "show_dashboard")?._meta).toBeUndefined();
