@@ -3,7 +3,9 @@
  * `notifications/cancelled`, which a stateful server routes to the request; a stateless server
  * cannot (the notification arrives on a POST of its own), so the answer stream of the request's
  * POST is also closed once every request it carried was cancelled: the server sees the
- * disconnect and aborts the handlers. Nothing more is read for a cancelled request anyway.
+ * disconnect and aborts the handlers. A stateful session's streams stay open (the transport
+ * reports cancellations here only when it holds no session id): the server may still send on
+ * them, e.g. `notifications/cancelled` for the sampling request the cancelled call had made.
  */
 import type { JsonRpcId, JsonRpcMessage } from "@proto/jsonrpc";
 import { cancelledId } from "./modern-post";
