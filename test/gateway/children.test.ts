@@ -91,7 +91,7 @@ describe("gateway children of other implementations", () => {
       authenticate: (request) => {
         const auth = request.headers.get("authorization") ?? undefined;
         seen.push(auth);
-        return auth === "Bearer child-token" ? { subject: "gateway", scopes: [] } : undefined;
+        return auth === "Bearer child-token" ? { subject: "gateway", scopes: [], claims: {} } : undefined;
       },
     });
     const listener = createNodeHttpServer(handler);
@@ -101,7 +101,7 @@ describe("gateway children of other implementations", () => {
     const gateway = createGateway({ name: "gw", children: { remote: { url: `http://127.0.0.1:${port}/mcp`, auth: { bearerEnv: "GW_TEST_CHILD_TOKEN" } } } });
     open.push(gateway);
     // The upstream reaches the gateway over HTTP with a credential of its own.
-    const upstreamHttp = createNodeHttpServer(createNodeHttpHandler({ connect: (t) => gateway.connect(t), authenticate: (r) => (r.headers.get("authorization") === "Bearer upstream-token" ? { subject: "host", scopes: [] } : undefined) }));
+    const upstreamHttp = createNodeHttpServer(createNodeHttpHandler({ connect: (t) => gateway.connect(t), authenticate: (r) => (r.headers.get("authorization") === "Bearer upstream-token" ? { subject: "host", scopes: [], claims: {} } : undefined) }));
     const upstreamPort = await listenLoopback(upstreamHttp);
     open.push({ close: () => closeHttp(upstreamHttp) });
     const { createHttpClientTransport, staticToken } = await import("@proto/transport-http");
