@@ -68,20 +68,23 @@ async function setup(options: AuthServerOptions = {}, scopesSupported: readonly 
   return { auth, ...(await protectedServer(auth, scopesSupported)) };
 }
 
-async function open(url: string, auth: OAuthProvider) {
-  // The authorization rules of MCP 2025-11-25 (401/403 challenges on the HTTP wire).
-  const client = await connect(createStreamableHttpClientTransport(url, { auth }), { info: { name: "e2e", version: "1.0.0" }, protocol: "2025-11-25" });
+/** Both eras answer auth on the HTTP wire: 401 to authorize, 403 `insufficient_scope` to step up. */
+const ERAS = ["2025-11-25", "2026-07-28"] as const;
+
+async function open(url: string, auth: OAuthProvider, protocol: (typeof ERAS)[number]) {
+  const client = await connect(createStreamableHttpClientTransport(url, { auth }), { info: { name: "e2e", version: "1.0.0" }, protocol });
   cleanup.push(() => client.close());
+  expect(client.server?.protocolVersion).toBe(protocol);
   return client;
 }
 
 const text = (result: { content: readonly unknown[] }): string => (result.content[0] as { text?: string }).text ?? "";
 
-describe("OAuth end to end over Streamable HTTP", () => {
+describe.each(ERAS)("OAuth end to end over Streamable HTTP, MCP %s", (era) => {
   it("authorizes on the first 401, then steps up for a tool that needs more scope", async () => {
     const { auth, url, principals } = await setup();
     const oauth = createOAuth({ serverUrl: url, redirect: createHeadlessRedirect({ redirectUri: "http://127.0.0.1:9/callback", authorize: followRedirects() }) });
-    const client = await open(url, oauth);
+    const client = await open(url, oauth, era);
     expect(text(await client.callTool("whoami", {}))).toMatch(/^you are client-/);
     expect(auth.log.authorizations.map((q) => q.get("scope"))).toEqual(["mcp:read"]);
     expect(text(await client.callTool("write", {}))).toBe("written");
@@ -93,7 +96,7 @@ describe("OAuth end to end over Streamable HTTP", () => {
   it("keeps the session alive across a refresh after the server stops accepting the access token", async () => {
     const { auth, url } = await setup();
     const oauth = createOAuth({ serverUrl: url, redirect: createHeadlessRedirect({ redirectUri: "http://127.0.0.1:9/callback", authorize: followRedirects() }) });
-    const client = await open(url, oauth);
+    const client = await open(url, oauth, era);
     await client.callTool("whoami", {});
     auth.revokeAccessTokens();
     expect(text(await client.callTool("whoami", {}))).toMatch(/^you are /);
@@ -103,14 +106,14 @@ describe("OAuth end to end over Streamable HTTP", () => {
 
   it("authenticates a machine client with client credentials", async () => {
     const { url } = await setup({ grantTypes: ["client_credentials"], authMethods: ["client_secret_basic"], preRegistered: [{ clientId: "robot", clientSecret: "pw" }] });
-    const client = await open(url, createClientCredentialsAuth({ serverUrl: url, clientId: "robot", clientSecret: "pw" }));
+    const client = await open(url, createClientCredentialsAuth({ serverUrl: url, clientId: "robot", clientSecret: "pw" }), era);
     expect(text(await client.callTool("whoami", {}))).toBe("you are robot");
   });
 
   it("fails the connection with the OAuth refusal when the metadata names another issuer", async () => {
     const { auth, url } = await setup({ issuerOverride: "https://evil.example" });
     const oauth = createOAuth({ serverUrl: url, redirect: createHeadlessRedirect({ redirectUri: "http://127.0.0.1:9/callback", authorize: followRedirects() }) });
-    const failure: unknown = await connect(createStreamableHttpClientTransport(url, { auth: oauth }), { info: { name: "e2e", version: "1.0.0" }, protocol: "2025-11-25" }).catch((error: unknown) => error);
+    const failure: unknown = await connect(createStreamableHttpClientTransport(url, { auth: oauth }), { info: { name: "e2e", version: "1.0.0" }, protocol: era }).catch((error: unknown) => error);
     const causes: unknown[] = [];
     for (let error = failure; error instanceof Error; error = error.cause) causes.push(error);
     expect(causes.some((error) => isOAuthError(error, OAuthErrorCode.IssuerMismatch))).toBe(true);

@@ -81,28 +81,32 @@ function userLogin(rig: Rig, user: OidcUser, extra: Partial<Parameters<typeof cr
   });
 }
 
-async function open(rig: Rig, auth: OAuthProvider, options: { connectTimeoutMs?: number; retries?: number } = {}): Promise<Client> {
+/** Both eras answer auth on the HTTP wire: 401 to authorize, 403 `insufficient_scope` to step up. */
+const ERAS = ["2025-11-25", "2026-07-28"] as const;
+type Era = (typeof ERAS)[number];
+
+async function open(rig: Rig, protocol: Era, auth: OAuthProvider, options: { connectTimeoutMs?: number; retries?: number } = {}): Promise<Client> {
   const client = createClient({
     info: { name: "oidc-e2e", version: "1.0.0" },
-    // The authorization rules of MCP 2025-11-25 (401/403 challenges on the HTTP wire).
-    protocol: "2025-11-25",
+    protocol,
     transport: () => createStreamableHttpClientTransport(rig.url, { auth }),
     ...(options.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.connectTimeoutMs }),
     reconnect: { retries: options.retries ?? 3, initialDelayMs: 10, maxDelayMs: 50 },
   });
   cleanup.push(() => client.close());
   await client.connect();
+  expect(client.server?.protocolVersion).toBe(protocol);
   return client;
 }
 
 const text = (result: { content: readonly unknown[] }): string => (result.content[0] as { text?: string }).text ?? "";
 
-describe("OAuth against oidc-provider", () => {
+describe.each(ERAS)("OAuth against oidc-provider, MCP %s", (era) => {
   it("authorization code: dynamic registration, PKCE S256, the resource indicator, a JWT access token the server verifies", async () => {
     const rig = await start();
     const user = createOidcUser({ login: "alice" });
     const auth = userLogin(rig, user);
-    const client = await open(rig, auth);
+    const client = await open(rig, era, auth);
     expect(text(await client.callTool("whoami", {}))).toBe("you are alice");
     const [request] = rig.oidc.authorizations;
     expect(request?.get("code_challenge_method")).toBe("S256");
@@ -116,7 +120,7 @@ describe("OAuth against oidc-provider", () => {
   it("asks for offline_access with prompt=consent, so the provider issues a refresh token", async () => {
     const rig = await start();
     const auth = userLogin(rig, createOidcUser({ login: "alice" }));
-    await open(rig, auth);
+    await open(rig, era, auth);
     expect(rig.oidc.authorizations[0]?.get("scope")?.split(" ")).toContain("offline_access");
     expect(rig.oidc.authorizations[0]?.get("prompt")).toBe("consent");
     expect((await auth.tokens())?.refreshToken).toBeTypeOf("string");
@@ -126,7 +130,7 @@ describe("OAuth against oidc-provider", () => {
     const rig = await start();
     let skew = 0;
     const auth = userLogin(rig, createOidcUser({ login: "alice" }), { now: () => Date.now() + skew });
-    const client = await open(rig, auth);
+    const client = await open(rig, era, auth);
     const first = await auth.tokens();
     skew = 3_600_000;
     expect(text(await client.callTool("whoami", {}))).toBe("you are alice");
@@ -148,7 +152,7 @@ describe("OAuth against oidc-provider", () => {
     const rig = await start();
     const user = createOidcUser({ login: "alice" });
     const auth = userLogin(rig, user);
-    const client = await open(rig, auth);
+    const client = await open(rig, era, auth);
     expect(text(await client.callTool("write", {}))).toBe("written");
     expect(rig.oidc.authorizations.map((q) => q.get("scope"))).toEqual(["mcp:read offline_access", "mcp:read mcp:write offline_access"]);
     expect(rig.principals.at(-1)?.scopes).toEqual(expect.arrayContaining(["mcp:read", "mcp:write"]));
@@ -158,7 +162,7 @@ describe("OAuth against oidc-provider", () => {
   it("ends a denied consent as AUTHORIZATION_DENIED, showing the consent page once", async () => {
     const rig = await start();
     const user = createOidcUser({ login: "alice", consent: "deny" });
-    const failure: unknown = await open(rig, userLogin(rig, user)).catch((error: unknown) => error);
+    const failure: unknown = await open(rig, era, userLogin(rig, user)).catch((error: unknown) => error);
     expect(isOAuthError(failure, OAuthErrorCode.AuthorizationDenied)).toBe(true);
     expect(user.pagesOpened).toBe(1);
   });
@@ -171,7 +175,7 @@ describe("OAuth against oidc-provider", () => {
       serverUrl: rig.url,
       redirect: createLoopbackRedirect({ open: (url) => void opened.push(url), onAuthorizationUrl: (url) => void user.authorize({ url, redirectUri: url.searchParams.get("redirect_uri") ?? "" }) }),
     });
-    const client = await open(rig, auth, { connectTimeoutMs: 250, retries: 10 });
+    const client = await open(rig, era, auth, { connectTimeoutMs: 250, retries: 10 });
     expect(text(await client.callTool("whoami", {}))).toBe("you are bob");
     expect(opened).toHaveLength(1);
     expect(user.pagesOpened).toBe(1);
@@ -180,7 +184,7 @@ describe("OAuth against oidc-provider", () => {
   it("fails a login nobody completes with its own TIMEOUT, not the connect timeout", async () => {
     const rig = await start();
     const auth = createOAuth({ serverUrl: rig.url, authorizationTimeoutMs: 200, redirect: createHeadlessRedirect({ redirectUri: "http://127.0.0.1:9/callback", authorize: () => new Promise<URL>(() => {}) }) });
-    const failure: unknown = await open(rig, auth, { connectTimeoutMs: 5_000 }).catch((error: unknown) => error);
+    const failure: unknown = await open(rig, era, auth, { connectTimeoutMs: 5_000 }).catch((error: unknown) => error);
     expect(isOAuthError(failure, OAuthErrorCode.Timeout)).toBe(true);
   });
 
@@ -192,7 +196,7 @@ describe("OAuth against oidc-provider", () => {
     it(`client credentials with ${method}`, async () => {
       const rig = await start([{ ...registered, grant_types: ["client_credentials"], redirect_uris: [], response_types: [], token_endpoint_auth_method: method }]);
       const auth = createClientCredentialsAuth({ serverUrl: rig.url, clientId: registered.client_id, clientSecret: registered.client_secret, tokenEndpointAuthMethod: method });
-      const client = await open(rig, auth);
+      const client = await open(rig, era, auth);
       expect(text(await client.callTool("whoami", {}))).toBe(`you are ${registered.client_id}`);
       expect(rig.oidc.tokenRequests.map((r) => [r.grantType, r.resource])).toEqual([["client_credentials", rig.url]]);
     });
@@ -205,7 +209,7 @@ describe("OAuth against oidc-provider", () => {
       token_endpoint_auth_method: "private_key_jwt", token_endpoint_auth_signing_alg: "ES256", jwks: { keys: [key.publicJwk] },
     }]);
     const auth = createClientCredentialsAuth({ serverUrl: rig.url, clientId: "robot-jwt", signingKey: { key: key.privateKeyPem, algorithm: "ES256", keyId: "robot-key" } });
-    const client = await open(rig, auth);
+    const client = await open(rig, era, auth);
     expect(text(await client.callTool("whoami", {}))).toBe("you are robot-jwt");
   });
 });

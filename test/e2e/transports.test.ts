@@ -9,11 +9,33 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RequestError } from "@proto/jsonrpc";
 import { createClient, type Client } from "@proto/mcp-client";
 import type { LoggingMessageNotificationParams } from "@proto/mcp-protocol";
-import { e2eTransportCases, type E2eConnection } from "../support/e2e-transports";
+import { e2eTransportCases, type E2eConnection, type E2eTransportCase } from "../support/e2e-transports";
 import { SCENARIO } from "../support/scenario-server";
 import { eventually, textOf } from "../support/wait";
 
-describe.each(e2eTransportCases())("scenario over $name", (row) => {
+/** The era the client speaks, and the answers that differ between them (2026-07-28 CHECKLIST). */
+const ERAS = [
+  { protocol: "2025-11-25", missingResource: -32002 },
+  { protocol: "2026-07-28", missingResource: -32602 },
+] as const;
+
+type Era = (typeof ERAS)[number];
+
+/**
+ * What a transport carries on the 2026-07-28 wire: server requests travel inside the call's
+ * `input_required` result (basic/patterns/mrtr), so every transport carries them; a call's
+ * notifications travel only on its own response stream (no standalone GET stream, so a JSON
+ * answer carries none); a broken stream is not resumed (no `Last-Event-ID`); the log level the
+ * client set travels in every request's envelope (`logLevel`), so it binds on every transport; a
+ * cancelled HTTP call closes its own POST stream, which reaches its handler even when stateless.
+ */
+function onEra(row: E2eTransportCase, era: Era): E2eTransportCase & { readonly era: Era } {
+  if (era.protocol === "2025-11-25") return { ...row, era };
+  return { ...row, era, serverRequests: true, notifications: row.notifications === "ordered" ? "ordered" : "none", sessionState: true, cancellation: true, cutsStreams: false };
+}
+
+describe.each(ERAS.flatMap((era) => e2eTransportCases().map((row) => onEra(row, era))))("scenario over $name, MCP $era.protocol", (row) => {
+  const { era } = row;
   let connection: E2eConnection;
   let client: Client;
   const logs: LoggingMessageNotificationParams[] = [];
@@ -22,7 +44,6 @@ describe.each(e2eTransportCases())("scenario over $name", (row) => {
   beforeAll(async () => {
     connection = await row.open();
     client = createClient({
-      protocol: "2025-11-25",
       info: { name: "e2e-host", version: "1.0.0" },
       sampling: {
         createMessage: (params, { signal }) => {
@@ -36,6 +57,7 @@ describe.each(e2eTransportCases())("scenario over $name", (row) => {
       },
       elicitation: { form: () => ({ action: "accept", content: { name: "Ada" } }) },
       connectTimeoutMs: 60_000,
+      protocol: era.protocol,
     });
     client.on("log", (message) => logs.push(message));
     await client.connect(connection.transport);
@@ -46,8 +68,8 @@ describe.each(e2eTransportCases())("scenario over $name", (row) => {
     await connection?.stop();
   });
 
-  it("initializes with 2025-11-25 and the server's capabilities", () => {
-    expect(client.server).toMatchObject({ protocolVersion: "2025-11-25", info: { version: "1.0.0" }, instructions: "The end-to-end scenario." });
+  it("opens on the era asked for, with the server's capabilities", () => {
+    expect(client.server).toMatchObject({ protocolVersion: era.protocol, info: { version: "1.0.0" }, instructions: "The end-to-end scenario." });
     expect(client.server?.capabilities).toMatchObject({ tools: {}, resources: {}, prompts: {}, logging: {} });
   });
 
@@ -103,7 +125,7 @@ describe.each(e2eTransportCases())("scenario over $name", (row) => {
     const item = await client.readResource("scenario://items/42");
     expect(JSON.parse((item.contents[0] as { text: string }).text)).toEqual({ uri: "scenario://items/42", id: "42" });
     expect((await client.listAllResourceTemplates()).map((t) => t.uriTemplate)).toEqual([SCENARIO.itemTemplate]);
-    await expect(client.readResource("scenario://nothing")).rejects.toMatchObject({ code: -32002 });
+    await expect(client.readResource("scenario://nothing")).rejects.toMatchObject({ code: era.missingResource });
   });
 
   it("gets a prompt and completes its argument", async () => {

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { JsonRpcError, type RequestHandler } from "@proto/jsonrpc";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { JsonRpcError, RequestError, type RequestHandler } from "@proto/jsonrpc";
 import type { Client, ClientOptions } from "./client-types";
 import { createClient } from "./client";
 import { ClientErrorCode, McpClientError } from "./errors";
@@ -48,6 +48,22 @@ describe("input_required rounds", () => {
     const sent = calls(server);
     expect(sent).toHaveLength(3);
     for (const params of sent) expect(params).not.toHaveProperty("requestState");
+  });
+
+  it("aborting the call while a handler answers a round ends it as ABORTED, the handler's signal aborted too", async () => {
+    const aborter = new AbortController();
+    let handlerAborted = false;
+    const { client, server } = await modern(() => ask(), {
+      elicitation: { form: (_params, { signal }) => new Promise((resolve) => signal.addEventListener("abort", () => ((handlerAborted = true), resolve({ action: "cancel" })), { once: true })) },
+    });
+    const call = client.callTool("t", {}, { signal: aborter.signal }).catch((e: unknown) => e);
+    await vi.waitFor(() => expect(calls(server)).toHaveLength(1));
+    aborter.abort();
+    const error = await call;
+    expect(error).toBeInstanceOf(RequestError);
+    expect((error as RequestError).code).toBe("ABORTED");
+    expect(handlerAborted).toBe(true);
+    expect(calls(server)).toHaveLength(1);
   });
 
   it("a server that never stops asking is cut off after maxInputRounds", async () => {

@@ -13,7 +13,7 @@
  * -32020 (HeaderMismatch): the tool list is fetched again (so the transport learns the current
  * `x-mcp-header` bindings) and the request is retried once.
  */
-import { JsonRpcError } from "@proto/jsonrpc";
+import { FaultCode, JsonRpcError, RequestError } from "@proto/jsonrpc";
 import type { RequestOptions } from "./request-options";
 import type { InputResponder } from "./server-requests";
 import { McpErrorCode, RequestMethod, ResultType } from "@proto/mcp-protocol";
@@ -57,6 +57,22 @@ async function answerRound(call: ModernCall, requests: Params, signal: AbortSign
   return Object.fromEntries(answered);
 }
 
+/** Stops the loop when the caller aborted between rounds: the same `ABORTED` fault a pending request gets. */
+function stopIfAborted(call: ModernCall, signal: AbortSignal): void {
+  if (!signal.aborted) return;
+  throw new RequestError(FaultCode.Aborted, call.method, `Request "${call.method}" was aborted while the client answered the server's input requests`, { cause: signal.reason });
+}
+
+/** Answers a round; a handler failing because the caller aborted ends the call as `ABORTED`. */
+async function answerOrStop(call: ModernCall, requests: Params, signal: AbortSignal): Promise<Params> {
+  try {
+    return await answerRound(call, requests, signal);
+  } catch (error) {
+    stopIfAborted(call, signal);
+    throw error;
+  }
+}
+
 /** The options of the next round: the same signal and progress callback, the total timeout shortened by what already passed. */
 function nextOptions(options: RequestOptions | undefined, began: number): RequestOptions | undefined {
   if (options?.maxTotalTimeoutMs === undefined || options.maxTotalTimeoutMs === 0) return options;
@@ -87,9 +103,9 @@ export async function sendModern(call: ModernCall, params: Params | undefined, o
       throw new McpClientError(ClientErrorCode.InputRoundsExceeded,
         `The server kept asking for input on "${call.method}" past ${call.maxRounds} rounds; the call was abandoned (raise maxInputRounds if the server legitimately needs more)`);
     }
-    signal.throwIfAborted();
-    const inputResponses = isRecord(result.inputRequests) ? await answerRound(call, result.inputRequests, signal) : undefined;
-    signal.throwIfAborted();
+    stopIfAborted(call, signal);
+    const inputResponses = isRecord(result.inputRequests) ? await answerOrStop(call, result.inputRequests, signal) : undefined;
+    stopIfAborted(call, signal);
     const { inputResponses: _old, requestState: _state, ...base } = params ?? {};
     current = {
       ...base,

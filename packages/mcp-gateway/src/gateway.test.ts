@@ -66,7 +66,14 @@ describe("createGateway", () => {
     const { host } = await setup(false);
     expect((await host.listAllPrompts()).map((p) => p.name)).toEqual(["alpha__greet", "beta__greet"]);
     expect(await host.getPrompt("beta__greet", { who: "ann" })).toMatchObject({ messages: [{ content: { type: "text", text: "hello ann from beta" } }] });
-    expect(await host.readResource("alpha+file:///notes.txt")).toEqual({ contents: [{ uri: "alpha+file:///notes.txt", text: "alpha notes" }] });
+    // The host speaks 2026-07-28 to the gateway: the result is stamped by the gateway itself, not the child.
+    expect(await host.readResource("alpha+file:///notes.txt")).toEqual({
+      contents: [{ uri: "alpha+file:///notes.txt", text: "alpha notes" }],
+      resultType: "complete",
+      ttlMs: 0,
+      cacheScope: "private",
+      _meta: { "io.modelcontextprotocol/serverInfo": { name: "gw", version: "0.1.0" } },
+    });
     expect((await host.listAllResourceTemplates()).map((t) => t.uriTemplate)).toEqual(["alpha+ui://app/{page}", "beta+ui://app/{page}"]);
   });
 

@@ -9,7 +9,7 @@ import type { JsonRpcParams } from "@proto/jsonrpc";
 import type { LoggingLevel } from "@proto/mcp-protocol";
 import { UI_EXTENSION_ID, UI_MIME_TYPE } from "@proto/mcp-apps";
 import { createServer } from "@proto/mcp-server";
-import type { RequestContext, Server, ServerSession } from "@proto/mcp-server";
+import type { ExtensionHost, RequestContext, Server, ServerSession } from "@proto/mcp-server";
 import { describeError } from "./classify";
 import { complete, getPrompt, listPrompts } from "./forward-prompts";
 import { listResources, listTemplates, readResource, subscription } from "./forward-resources";
@@ -52,11 +52,18 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
   );
   const pools = new Map<ServerSession, Pool>();
-  const upstream = (sessions: () => Iterable<ServerSession>) => ({
+  let host: ExtensionHost | undefined;
+  const notifyEach = (sessions: () => Iterable<ServerSession>) => (kind: string) => {
+    for (const session of sessions()) if (session.initialized) void session.notify(`notifications/${kind}/list_changed`).catch(() => {});
+  };
+  // The shared pool's changes go through the server's list machinery, which also reaches the
+  // subscriptions/listen streams of 2026-07-28 requests; an isolated pool tells its own session.
+  const upstream = (sessions: () => Iterable<ServerSession>, shared: boolean) => ({
     sessions,
+    listChanged: shared ? (kind: "tools" | "prompts" | "resources") => host?.invalidate(kind) : notifyEach(sessions),
     sendLog: (session: ServerSession, level: LoggingLevel, data: unknown, logger: string) => void server.sendLog(session, level, data, logger).catch(() => {}),
   });
-  const shared = createPool(settings, upstream(() => server.sessions()));
+  const shared = createPool(settings, upstream(() => server.sessions(), true));
 
   function poolFor(session: ServerSession): Pool {
     if (settings.sessions === "shared") {
@@ -65,7 +72,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
     let pool = pools.get(session);
     if (pool === undefined) {
-      const own = createPool(settings, upstream(() => (session.initialized ? [session] : [])));
+      const own = createPool(settings, upstream(() => (session.initialized ? [session] : []), false));
       pool = own;
       pools.set(session, own);
       void own.start().catch(() => {});
@@ -82,6 +89,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   server.use({ id: UI_EXTENSION_ID, settings: (client) => (Array.isArray(client.mimeTypes) && client.mimeTypes.includes(UI_MIME_TYPE) ? { mimeTypes: [UI_MIME_TYPE] } : undefined) });
   server.use({
     id: GATEWAY_EXTENSION_ID,
+    installed: (installed) => void (host = installed),
     initialized: (session) => {
       poolFor(session);
       void session.closed.then(() => shared.subscriptions.delete(session));
@@ -109,6 +117,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   });
 
   const closeServer = server.close.bind(server);
+  const baseConnect = server.connect.bind(server);
   const baseSummary = server.summary.bind(server);
   const status = (): ChildStatus[] =>
     [...shared.children.values()].map((c) => ({
@@ -119,6 +128,11 @@ export function createGateway(options: GatewayOptions): Gateway {
     }));
   return Object.assign(server, {
     start: () => shared.start(),
+    // A 2026-07-28 client never sends initialize: the shared children start when it connects.
+    connect: (...args: Parameters<Server["connect"]>) => {
+      if (settings.sessions === "shared") void shared.start().catch(() => {});
+      return baseConnect(...args);
+    },
     status,
     catalog: () => shared.catalog(),
     summary: () => ({ ...baseSummary(), tools: shared.catalog().tools.filter((t) => !t.appOnly).map((t) => t.exposed) }),

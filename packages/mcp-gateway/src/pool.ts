@@ -22,6 +22,8 @@ import { createUriMapper } from "./uris";
 export interface PoolUpstream {
   /** The sessions to notify. */
   sessions(): Iterable<ServerSession>;
+  /** Announces that the exposed `kind` list changed (`list_changed` to 2025 sessions and 2026 listen streams). */
+  listChanged(kind: "tools" | "prompts" | "resources"): void;
   sendLog(session: ServerSession, level: LoggingLevel, data: unknown, logger: string): void;
 }
 
@@ -75,10 +77,7 @@ export function createPool(settings: GatewaySettings, upstream: PoolUpstream): P
     const before = shown ?? next;
     shown = next;
     for (const kind of ["tools", "prompts", "resources"] as const) {
-      if (before[kind] === next[kind]) continue;
-      for (const session of upstream.sessions()) {
-        if (session.initialized) void session.notify(`notifications/${kind}/list_changed`).catch(() => {});
-      }
+      if (before[kind] !== next[kind]) upstream.listChanged(kind);
     }
   }
 

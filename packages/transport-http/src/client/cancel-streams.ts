@@ -1,10 +1,11 @@
 /**
  * Cancelling a request on the 2025-11-25 wire (basic/utilities/cancellation): the client sends
  * `notifications/cancelled`, which a stateful server routes to the request; a stateless server
- * cannot (the notification arrives on a POST of its own), so when the server gave no session
- * the answer stream of the request's POST is also closed once every request it carried was
- * cancelled: the server sees the disconnect and aborts the handlers. A stateful server keeps its
- * stream: it may still send the request's follow-ups there (cancelling its own nested requests).
+ * cannot (the notification arrives on a POST of its own), so the answer stream of the request's
+ * POST is also closed once every request it carried was cancelled: the server sees the
+ * disconnect and aborts the handlers. A stateful session's streams stay open (the transport
+ * reports cancellations here only when it holds no session id): the server may still send on
+ * them, e.g. `notifications/cancelled` for the sampling request the cancelled call had made.
  */
 import type { JsonRpcId, JsonRpcMessage } from "@proto/jsonrpc";
 import { cancelledId } from "./modern-post";

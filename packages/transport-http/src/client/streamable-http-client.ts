@@ -105,8 +105,8 @@ export function createStreamableHttpClientTransport(
       if (version !== undefined && isRequest(single)) return modern.post(single, version);
       if (modern.cancel(single)) return;
     }
-    // Only a stateless server (no session) needs the stream closed: a stateful one routes the
-    // cancellation itself and may still send the request's follow-ups on that stream.
+    // A stateful server routes notifications/cancelled itself and may still answer on the
+    // cancelled request's stream (its own cancellation of a request it made): keep it open.
     if (core.sessionId === undefined) for (const message of messages) cancels.observe(message);
     const startsSession = lifecycle.observeOutbound(messages);
     if (startsSession) session.restart();
