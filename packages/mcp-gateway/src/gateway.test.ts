@@ -66,7 +66,11 @@ describe("createGateway", () => {
     const { host } = await setup(false);
     expect((await host.listAllPrompts()).map((p) => p.name)).toEqual(["alpha__greet", "beta__greet"]);
     expect(await host.getPrompt("beta__greet", { who: "ann" })).toMatchObject({ messages: [{ content: { type: "text", text: "hello ann from beta" } }] });
-    expect(await host.readResource("alpha+file:///notes.txt")).toEqual({ contents: [{ uri: "alpha+file:///notes.txt", text: "alpha notes" }] });
+    const read = await host.readResource("alpha+file:///notes.txt");
+    // The contents are the child's, rewritten; on 2026-07-28 the result is stamped by the gateway's own server, not the child.
+    expect(read).toMatchObject({ contents: [{ uri: "alpha+file:///notes.txt", text: "alpha notes" }] });
+    expect(read.contents).toHaveLength(1);
+    expect(read._meta?.["io.modelcontextprotocol/serverInfo"]).toMatchObject({ name: "gw" });
     expect((await host.listAllResourceTemplates()).map((t) => t.uriTemplate)).toEqual(["alpha+ui://app/{page}", "beta+ui://app/{page}"]);
   });
 

@@ -100,7 +100,9 @@ export function createGateway(options: GatewayOptions): Gateway {
       "logging/setLevel": async (params, ctx, next) => {
         const result = await next();
         const level = (params as { level?: LoggingLevel } | undefined)?.level as LoggingLevel;
-        for (const child of poolFor(ctx.session).children.values()) {
+        const pool = poolFor(ctx.session);
+        pool.logLevel = level;
+        for (const child of pool.children.values()) {
           if (child.state === "ready" && child.snapshot.logging) void child.run((client) => client.setLoggingLevel(level)).catch(() => {});
         }
         return result;

@@ -37,6 +37,8 @@ export interface Pool {
   track<T>(child: string, ctx: RequestContext, run: () => Promise<T>): Promise<T>;
   /** Upstream subscriptions, by session. */
   readonly subscriptions: Map<ServerSession, Set<string>>;
+  /** The level the upstream last set with `logging/setLevel`; children started later are asked for it. */
+  logLevel: LoggingLevel | undefined;
   close(): Promise<void>;
 }
 
@@ -106,6 +108,7 @@ export function createPool(settings: GatewaySettings, upstream: PoolUpstream): P
         relay: relayFor(name),
         changed,
         logger: settings.logger,
+        logLevel: () => pool.logLevel,
         log: ({ level, logger, data }) => {
           for (const session of upstream.sessions()) upstream.sendLog(session, level as LoggingLevel, data, logger === undefined ? name : `${name}/${logger}`);
         },
@@ -133,7 +136,7 @@ export function createPool(settings: GatewaySettings, upstream: PoolUpstream): P
     return started;
   }
 
-  return {
+  const pool: Pool = {
     children,
     start,
     ready: () => (readyGate ?? start().catch(() => {})) as Promise<void>,
@@ -149,8 +152,10 @@ export function createPool(settings: GatewaySettings, upstream: PoolUpstream): P
       }
     },
     subscriptions,
+    logLevel: undefined,
     async close() {
       await Promise.all([...children.values()].map((c) => c.close().catch(() => {})));
     },
   };
+  return pool;
 }
