@@ -111,6 +111,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   });
 
   const closeServer = server.close.bind(server);
+  const connectServer = server.connect.bind(server);
   const baseSummary = server.summary.bind(server);
   const status = (): ChildStatus[] =>
     [...shared.children.values()].map((c) => ({
@@ -121,6 +122,11 @@ export function createGateway(options: GatewayOptions): Gateway {
     }));
   return Object.assign(server, {
     start: () => shared.start(),
+    // A 2026-07-28 upstream sends no `initialize`, so the `initialized` hook cannot be what starts shared children.
+    connect(transport: Parameters<typeof connectServer>[0], connectOptions?: Parameters<typeof connectServer>[1]) {
+      if (settings.sessions === "shared") void shared.start().catch(() => {});
+      return connectServer(transport, connectOptions);
+    },
     status,
     catalog: () => shared.catalog(),
     summary: () => ({ ...baseSummary(), tools: shared.catalog().tools.filter((t) => !t.appOnly).map((t) => t.exposed) }),
