@@ -9,7 +9,7 @@ import type { JsonRpcParams } from "@proto/jsonrpc";
 import type { LoggingLevel } from "@proto/mcp-protocol";
 import { UI_EXTENSION_ID, UI_MIME_TYPE } from "@proto/mcp-apps";
 import { createServer } from "@proto/mcp-server";
-import type { RequestContext, Server, ServerSession } from "@proto/mcp-server";
+import type { ExtensionHost, RequestContext, Server, ServerSession } from "@proto/mcp-server";
 import { describeError } from "./classify";
 import { complete, getPrompt, listPrompts } from "./forward-prompts";
 import { listResources, listTemplates, readResource, subscription } from "./forward-resources";
@@ -56,7 +56,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     sessions,
     sendLog: (session: ServerSession, level: LoggingLevel, data: unknown, logger: string) => void server.sendLog(session, level, data, logger).catch(() => {}),
   });
-  const shared = createPool(settings, upstream(() => server.sessions()));
+  let extensionHost: ExtensionHost | undefined;
+  const shared = createPool(settings, { ...upstream(() => server.sessions()), listChanged: (kind) => extensionHost?.invalidate(kind) });
 
   function poolFor(session: ServerSession): Pool {
     if (settings.sessions === "shared") {
@@ -82,6 +83,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   server.use({ id: UI_EXTENSION_ID, settings: (client) => (Array.isArray(client.mimeTypes) && client.mimeTypes.includes(UI_MIME_TYPE) ? { mimeTypes: [UI_MIME_TYPE] } : undefined) });
   server.use({
     id: GATEWAY_EXTENSION_ID,
+    installed: (host) => (extensionHost = host),
     initialized: (session) => {
       poolFor(session);
       void session.closed.then(() => shared.subscriptions.delete(session));

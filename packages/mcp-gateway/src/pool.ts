@@ -23,6 +23,11 @@ export interface PoolUpstream {
   /** The sessions to notify. */
   sessions(): Iterable<ServerSession>;
   sendLog(session: ServerSession, level: LoggingLevel, data: unknown, logger: string): void;
+  /**
+   * Announces a changed list to every upstream, `subscriptions/listen` streams included (the
+   * shared pool); without it the pool notifies its own initialized sessions.
+   */
+  listChanged?(kind: "tools" | "prompts" | "resources"): void;
 }
 
 /** A set of children and its catalog. */
@@ -78,6 +83,10 @@ export function createPool(settings: GatewaySettings, upstream: PoolUpstream): P
     shown = next;
     for (const kind of ["tools", "prompts", "resources"] as const) {
       if (before[kind] === next[kind]) continue;
+      if (upstream.listChanged !== undefined) {
+        upstream.listChanged(kind);
+        continue;
+      }
       for (const session of upstream.sessions()) {
         if (session.initialized) void session.notify(`notifications/${kind}/list_changed`).catch(() => {});
       }
