@@ -47,6 +47,8 @@ export function createChildClient(setup: ChildClientSetup): Client {
     info: setup.gateway,
     transport: setup.transport,
     connectTimeoutMs: setup.startupTimeoutMs,
+    // The `server/discover` probe (default 5,000 ms) must not outlast the child's start budget.
+    probe: { timeoutMs: Math.min(5_000, setup.startupTimeoutMs) },
     reconnect: { retries: 0 },
     requestTimeoutMs: setup.timeoutMs,
     maxTotalTimeoutMs: setup.maxTotalMs,

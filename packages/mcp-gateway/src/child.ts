@@ -7,6 +7,7 @@
  */
 import type { Logger, Transport } from "@proto/jsonrpc";
 import type { Client } from "@proto/mcp-client";
+import type { LoggingLevel } from "@proto/mcp-protocol";
 import { backoffDelay } from "@proto/mcp-client";
 import { createChildClient } from "./child-client";
 import type { Relay } from "./child-client";
@@ -34,6 +35,8 @@ export interface ChildHooks {
   /** The exposed lists may have changed (new snapshot, or the child failed). */
   changed(): void;
   log(params: { level: string; logger?: string; data: unknown }): void;
+  /** The level the upstream last set with `logging/setLevel`, if any. */
+  logLevel(): LoggingLevel | undefined;
   resourceUpdated(uri: string): void;
   readonly logger: Logger;
 }
@@ -150,6 +153,7 @@ export function createChild(name: string, config: ChildConfig, settings: ChildSe
     });
     try {
       await next.connect();
+      await askForLogs(next);
       const taken = await takeSnapshot(next, snapshot);
       if (client !== next) throw lastError ?? new Error(`child "${name}" went away while starting`);
       snapshot = taken;
@@ -164,6 +168,16 @@ export function createChild(name: string, config: ChildConfig, settings: ChildSe
       }
       throw error;
     }
+  }
+
+  /**
+   * 2026-07-28 servers log only on requests that carry a level (`_meta` envelope), and
+   * 2025-11-25 servers log everything until `logging/setLevel`: the child is asked for the
+   * upstream's level, or "debug" until the upstream set one, so its logs keep flowing either way.
+   */
+  async function askForLogs(owner: Client): Promise<void> {
+    if (owner.server?.capabilities.logging === undefined) return;
+    await owner.setLoggingLevel(hooks.logLevel() ?? "debug").catch((error: unknown) => hooks.logger.warn(`gateway: child "${name}" refused logging/setLevel`, error));
   }
 
   function armIdle(): void {
