@@ -82,7 +82,9 @@ describe("gateway options", () => {
     });
     child.resource({ uri: "file:///watched", name: "watched" }, () => "v1");
     const gateway = gatewayOf({ children: { svc: { transport: inMemory(child) } } });
-    const host = await upstream(gateway);
+    // A 2025-11-25 upstream: logs outside a request and resources/updated do not yet reach a
+    // 2026-07-28 upstream's listen stream (README, Limits).
+    const host = await upstream(gateway, { protocol: "2025-11-25" });
     open.push(host);
     const logs: unknown[] = [];
     const updates: string[] = [];

@@ -52,18 +52,12 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
   );
   const pools = new Map<ServerSession, Pool>();
-  let host: ExtensionHost | undefined;
-  const notifyEach = (sessions: () => Iterable<ServerSession>) => (kind: string) => {
-    for (const session of sessions()) if (session.initialized) void session.notify(`notifications/${kind}/list_changed`).catch(() => {});
-  };
-  // The shared pool's changes go through the server's list machinery, which also reaches the
-  // subscriptions/listen streams of 2026-07-28 requests; an isolated pool tells its own session.
-  const upstream = (sessions: () => Iterable<ServerSession>, shared: boolean) => ({
+  const upstream = (sessions: () => Iterable<ServerSession>) => ({
     sessions,
-    listChanged: shared ? (kind: "tools" | "prompts" | "resources") => host?.invalidate(kind) : notifyEach(sessions),
     sendLog: (session: ServerSession, level: LoggingLevel, data: unknown, logger: string) => void server.sendLog(session, level, data, logger).catch(() => {}),
   });
-  const shared = createPool(settings, upstream(() => server.sessions(), true));
+  let extensionHost: ExtensionHost | undefined;
+  const shared = createPool(settings, { ...upstream(() => server.sessions()), listChanged: (kind) => extensionHost?.invalidate(kind) });
 
   function poolFor(session: ServerSession): Pool {
     if (settings.sessions === "shared") {
@@ -72,7 +66,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
     let pool = pools.get(session);
     if (pool === undefined) {
-      const own = createPool(settings, upstream(() => (session.initialized ? [session] : []), false));
+      const own = createPool(settings, upstream(() => (session.initialized ? [session] : [])));
       pool = own;
       pools.set(session, own);
       void own.start().catch(() => {});
@@ -89,7 +83,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   server.use({ id: UI_EXTENSION_ID, settings: (client) => (Array.isArray(client.mimeTypes) && client.mimeTypes.includes(UI_MIME_TYPE) ? { mimeTypes: [UI_MIME_TYPE] } : undefined) });
   server.use({
     id: GATEWAY_EXTENSION_ID,
-    installed: (installed) => void (host = installed),
+    installed: (host) => (extensionHost = host),
     initialized: (session) => {
       poolFor(session);
       void session.closed.then(() => shared.subscriptions.delete(session));
@@ -108,7 +102,9 @@ export function createGateway(options: GatewayOptions): Gateway {
       "logging/setLevel": async (params, ctx, next) => {
         const result = await next();
         const level = (params as { level?: LoggingLevel } | undefined)?.level as LoggingLevel;
-        for (const child of poolFor(ctx.session).children.values()) {
+        const pool = poolFor(ctx.session);
+        pool.logLevel = level;
+        for (const child of pool.children.values()) {
           if (child.state === "ready" && child.snapshot.logging) void child.run((client) => client.setLoggingLevel(level)).catch(() => {});
         }
         return result;
@@ -117,7 +113,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   });
 
   const closeServer = server.close.bind(server);
-  const baseConnect = server.connect.bind(server);
+  const connectServer = server.connect.bind(server);
   const baseSummary = server.summary.bind(server);
   const status = (): ChildStatus[] =>
     [...shared.children.values()].map((c) => ({
@@ -128,10 +124,10 @@ export function createGateway(options: GatewayOptions): Gateway {
     }));
   return Object.assign(server, {
     start: () => shared.start(),
-    // A 2026-07-28 client never sends initialize: the shared children start when it connects.
-    connect: (...args: Parameters<Server["connect"]>) => {
+    // A 2026-07-28 upstream sends no `initialize`, so the `initialized` hook cannot be what starts shared children.
+    connect(transport: Parameters<typeof connectServer>[0], connectOptions?: Parameters<typeof connectServer>[1]) {
       if (settings.sessions === "shared") void shared.start().catch(() => {});
-      return baseConnect(...args);
+      return connectServer(transport, connectOptions);
     },
     status,
     catalog: () => shared.catalog(),

@@ -22,9 +22,12 @@ import { createUriMapper } from "./uris";
 export interface PoolUpstream {
   /** The sessions to notify. */
   sessions(): Iterable<ServerSession>;
-  /** Announces that the exposed `kind` list changed (`list_changed` to 2025 sessions and 2026 listen streams). */
-  listChanged(kind: "tools" | "prompts" | "resources"): void;
   sendLog(session: ServerSession, level: LoggingLevel, data: unknown, logger: string): void;
+  /**
+   * Announces a changed list to every upstream, `subscriptions/listen` streams included (the
+   * shared pool); without it the pool notifies its own initialized sessions.
+   */
+  listChanged?(kind: "tools" | "prompts" | "resources"): void;
 }
 
 /** A set of children and its catalog. */
@@ -39,6 +42,8 @@ export interface Pool {
   track<T>(child: string, ctx: RequestContext, run: () => Promise<T>): Promise<T>;
   /** Upstream subscriptions, by session. */
   readonly subscriptions: Map<ServerSession, Set<string>>;
+  /** The level the upstream last set with `logging/setLevel`; children started later are asked for it. */
+  logLevel: LoggingLevel | undefined;
   close(): Promise<void>;
 }
 
@@ -77,7 +82,14 @@ export function createPool(settings: GatewaySettings, upstream: PoolUpstream): P
     const before = shown ?? next;
     shown = next;
     for (const kind of ["tools", "prompts", "resources"] as const) {
-      if (before[kind] !== next[kind]) upstream.listChanged(kind);
+      if (before[kind] === next[kind]) continue;
+      if (upstream.listChanged !== undefined) {
+        upstream.listChanged(kind);
+        continue;
+      }
+      for (const session of upstream.sessions()) {
+        if (session.initialized) void session.notify(`notifications/${kind}/list_changed`).catch(() => {});
+      }
     }
   }
 
@@ -105,6 +117,7 @@ export function createPool(settings: GatewaySettings, upstream: PoolUpstream): P
         relay: relayFor(name),
         changed,
         logger: settings.logger,
+        logLevel: () => pool.logLevel,
         log: ({ level, logger, data }) => {
           for (const session of upstream.sessions()) upstream.sendLog(session, level as LoggingLevel, data, logger === undefined ? name : `${name}/${logger}`);
         },
@@ -132,7 +145,7 @@ export function createPool(settings: GatewaySettings, upstream: PoolUpstream): P
     return started;
   }
 
-  return {
+  const pool: Pool = {
     children,
     start,
     ready: () => (readyGate ?? start().catch(() => {})) as Promise<void>,
@@ -148,8 +161,10 @@ export function createPool(settings: GatewaySettings, upstream: PoolUpstream): P
       }
     },
     subscriptions,
+    logLevel: undefined,
     async close() {
       await Promise.all([...children.values()].map((c) => c.close().catch(() => {})));
     },
   };
+  return pool;
 }
