@@ -14,7 +14,8 @@ describe("decode: accepted messages", () => {
   it.each([
     ['{"jsonrpc":"2.0","id":1,"method":"m","params":[1]}'],
     ['{"jsonrpc":"2.0","id":"x","method":"m","params":{"a":null}}'],
-    ['{"jsonrpc":"2.0","id":-1.5,"method":"m"}'],
+    ['{"jsonrpc":"2.0","id":-9007199254740991,"method":"m"}'],
+    ['{"jsonrpc":"2.0","id":9007199254740991,"result":1}'],
     ['{"jsonrpc":"2.0","method":"note"}'],
     ['{"jsonrpc":"2.0","id":1,"result":null}'],
     ['{"jsonrpc":"2.0","id":1,"result":{"deep":[1,2]}}'],
@@ -45,6 +46,11 @@ describe("decode: refused structure (-32600)", () => {
     ['{"jsonrpc":"2.0","id":{},"method":"m"}', null, "id"],
     ['{"jsonrpc":"2.0","id":[1],"method":"m"}', null, "id"],
     ['{"jsonrpc":"2.0","id":1e400,"method":"m"}', null, "id"],
+    ['{"jsonrpc":"2.0","id":-1.5,"method":"m"}', null, "integer"],
+    ['{"jsonrpc":"2.0","id":9007199254740993,"method":"m"}', null, "send such an id as a string"],
+    ['{"jsonrpc":"2.0","id":-9007199254740992,"method":"m"}', null, "integer"],
+    ['{"jsonrpc":"2.0","id":1.5,"result":1}', null, "success response"],
+    ['{"jsonrpc":"2.0","id":1e300,"error":{"code":1,"message":"x"}}', null, "id"],
     ['{"jsonrpc":"2.0","id":1,"method":"m","params":"bar"}', 1, "params"],
     ['{"jsonrpc":"2.0","id":1,"method":"m","params":null}', 1, "params"],
     ['{"jsonrpc":"2.0","id":1,"method":"m","params":3}', 1, "params"],
@@ -223,15 +229,18 @@ describe("decode: batches", () => {
 describe("decode: prototype safety", () => {
   const protoBefore = Object.getOwnPropertyNames(Object.prototype).sort();
   it.each([
-    ['{"jsonrpc":"2.0","id":1,"method":"m","params":{"__proto__":{"polluted":1}}}', 1],
-    ['{"jsonrpc":"2.0","id":1,"method":"m","params":{"a":[{"__proto__":{"polluted":1}}]}}', 1],
-    ['{"jsonrpc":"2.0","id":1,"method":"m","params":{"\\u005f_proto__":{"polluted":1}}}', 1],
-    ['{"jsonrpc":"2.0","id":1,"method":"m","params":{"constructor":{"prototype":{"polluted":1}}}}', 1],
-    ['{"jsonrpc":"2.0","id":1,"method":"m","params":{"\\u0063onstructor":{"prot\\u006ftype":{"polluted":1}}}}', 1],
-    ['{"__proto__":{"polluted":1},"jsonrpc":"2.0","method":"m"}', null],
-    ['{"jsonrpc":"2.0","id":1,"result":{"__proto__":{"polluted":1}}}', null],
-  ])("refuses %s", (text, id) => {
-    expect(refused(decode(text))).toMatchObject({ code: -32600, id });
+    ['{"jsonrpc":"2.0","id":1,"method":"m","params":{"__proto__":{"polluted":1}}}', 1, -32602, '"__proto__" in params'],
+    ['{"jsonrpc":"2.0","id":1,"method":"m","params":{"a":[{"__proto__":{"polluted":1}}]}}', 1, -32602, '"__proto__" in params.a[0]'],
+    ['{"jsonrpc":"2.0","id":1,"method":"m","params":{"\\u005f_proto__":{"polluted":1}}}', 1, -32602, '"__proto__" in params'],
+    ['{"jsonrpc":"2.0","id":1,"method":"m","params":{"constructor":{"prototype":{"polluted":1}}}}', 1, -32602, '"constructor.prototype" in params'],
+    ['{"jsonrpc":"2.0","id":1,"method":"m","params":{"\\u0063onstructor":{"prot\\u006ftype":{"polluted":1}}}}', 1, -32602, '"constructor.prototype" in params'],
+    ['{"jsonrpc":"2.0","id":"x","method":"m","params":{"a b":{"__proto__":1}}}', "x", -32602, '"__proto__" in params["a b"]'],
+    ['{"__proto__":{"polluted":1},"jsonrpc":"2.0","method":"m"}', null, -32600, '"__proto__" at the top level'],
+    ['{"jsonrpc":"2.0","id":1,"result":{"__proto__":{"polluted":1}}}', null, -32600, '"__proto__" in result'],
+  ])("refuses %s", (text, id, code, where) => {
+    const failure = refused(decode(text));
+    expect(failure).toMatchObject({ code, id });
+    expect(failure?.message).toContain(`the key ${where} is not accepted`);
     expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(protoBefore);
   });
@@ -312,5 +321,9 @@ describe("decode: which refusals are answered", () => {
     expect(decode(objectId, limits)).toMatchObject({ ok: false, error: { id: null } });
     const numberId = `{"jsonrpc":"2.0","method":"m","id" : -12.5e1 ,"pad":"${big}"}`;
     expect(decode(numberId, limits)).toMatchObject({ ok: false, error: { id: -125 } });
+    // the rule of a parsed id: never echo a number that would come back altered, nor a fraction
+    for (const id of ["9007199254740993", "1.5", `"${"x".repeat(300)}"`]) {
+      expect(decode(`{"jsonrpc":"2.0","method":"m","id":${id},"pad":"${big}"}`, limits)).toMatchObject({ ok: false, error: { id: null } });
+    }
   });
 });

@@ -8,8 +8,9 @@ import type { JsonRpcFailure, JsonRpcMessage, JsonRpcPayload } from "./types";
 import { ErrorCode } from "./errors";
 import { isDepthWithin, isDepthWithinBytes } from "./depth";
 import { readTopLevel } from "./find-id";
-import { findPrototypeKey, mayHoldPrototypeKey } from "./proto-guard";
-import { checkMessage, invalidRequest } from "./validate";
+import { findPrototypeKey, formatPath, mayHoldPrototypeKey } from "./proto-guard";
+import type { PrototypeKeyFound } from "./proto-guard";
+import { checkMessage, invalidRequest, isValidId } from "./validate";
 import {
   checkPositiveInteger,
   DEFAULT_MAX_BATCH,
@@ -148,11 +149,22 @@ function decodeText(input: string | Uint8Array, maxBytes: number, maxDepth: numb
 function checkOne(value: unknown, guard: boolean): JsonRpcFailure | undefined {
   const failure = checkMessage(value);
   if (failure !== undefined || !guard) return failure;
-  const key = findPrototypeKey(value);
-  if (key === undefined) return undefined;
-  const id = (value as { id?: unknown }).id;
-  const callId = (value as { method?: unknown }).method !== undefined && (typeof id === "string" || typeof id === "number") ? id : null;
-  return invalidRequest(callId, `the key "${key}" is not accepted (prototype pollution guard)`);
+  const found = findPrototypeKey(value);
+  if (found === undefined) return undefined;
+  return prototypeKeyFailure(value as Record<string, unknown>, found);
+}
+
+/**
+ * A prototype key inside a call's `params` is invalid params (-32602): the message itself is a
+ * well-formed request; anywhere else (the top level, a response) the message is invalid (-32600).
+ */
+function prototypeKeyFailure(message: Record<string, unknown>, found: PrototypeKeyFound): JsonRpcFailure {
+  const isCall = message.method !== undefined;
+  const id = isCall && isValidId(message.id) ? message.id : null;
+  const where = found.path.length === 0 ? "at the top level" : `in ${formatPath(found.path)}`;
+  const reason = `the key "${found.key}" ${where} is not accepted (prototype pollution guard); rename or remove it`;
+  if (!isCall || found.path[0] !== "params") return invalidRequest(id, reason);
+  return { jsonrpc: "2.0", id, error: { code: ErrorCode.InvalidParams, message: `Invalid params: ${reason}` } };
 }
 
 function checkSingle(value: unknown, guard: boolean): DecodeResult {

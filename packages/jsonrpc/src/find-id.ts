@@ -5,6 +5,7 @@
  */
 import type { JsonRpcId } from "./types";
 import { skipString } from "./depth";
+import { isValidId } from "./validate";
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
@@ -24,7 +25,7 @@ function readIdToken(text: string, i: number): JsonRpcId | undefined {
     if (end < 0) return undefined;
     try {
       const value: unknown = JSON.parse(text.slice(i, end));
-      return typeof value === "string" ? value : undefined;
+      return typeof value === "string" && isValidId(value) ? value : undefined;
     } catch {
       return undefined;
     }
@@ -33,7 +34,8 @@ function readIdToken(text: string, i: number): JsonRpcId | undefined {
   const match = NUMBER.exec(text);
   if (!match) return undefined;
   const value = Number(match[0]);
-  return Number.isFinite(value) ? value : undefined;
+  // the rule of a parsed id: a number past 2^53 or with a fraction is not echoed
+  return isValidId(value) ? value : undefined;
 }
 
 /** What `readTopLevel` learns about a frame it cannot parse. */
@@ -42,7 +44,7 @@ export interface TopLevel {
   readonly object: boolean;
   /** That object has a `method` member: it is a call. */
   readonly call: boolean;
-  /** The call's id when it is a string or a finite number (the last one wins, as with `JSON.parse`); else null. */
+  /** The call's id when it is a valid id (`isValidId`) (the last one wins, as with `JSON.parse`); else null. */
   readonly id: JsonRpcId | null;
 }
 

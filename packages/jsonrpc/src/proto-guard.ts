@@ -20,28 +20,55 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
 }
 
-/**
- * Returns the first dangerous key found in `value` (`"__proto__"` or
- * `"constructor.prototype"`), or undefined. Recursive: call it only on data whose depth the
- * scanner has already bounded.
- */
-export function findPrototypeKey(value: unknown): string | undefined {
+/** A dangerous key found in decoded data, and where. */
+export interface PrototypeKeyFound {
+  /** `"__proto__"` or `"constructor.prototype"`. */
+  readonly key: string;
+  /** The members leading to the object holding it, from the value searched (`["params", "arguments", "a"]`; array indexes as numbers). */
+  readonly path: readonly (string | number)[];
+}
+
+function search(value: unknown, path: (string | number)[]): PrototypeKeyFound | undefined {
   if (!isRecord(value)) return undefined;
   if (Array.isArray(value)) {
-    for (const item of value) {
-      const found = findPrototypeKey(item);
+    for (let i = 0; i < value.length; i++) {
+      path.push(i);
+      const found = search(value[i], path);
       if (found !== undefined) return found;
+      path.pop();
     }
     return undefined;
   }
-  if (Object.hasOwn(value, "__proto__")) return "__proto__";
+  if (Object.hasOwn(value, "__proto__")) return { key: "__proto__", path };
   if (Object.hasOwn(value, "constructor")) {
     const ctor = value["constructor"];
-    if (isRecord(ctor) && Object.hasOwn(ctor, "prototype")) return "constructor.prototype";
+    if (isRecord(ctor) && Object.hasOwn(ctor, "prototype")) return { key: "constructor.prototype", path };
   }
   for (const key in value) {
-    const found = findPrototypeKey(value[key]);
+    path.push(key);
+    const found = search(value[key], path);
     if (found !== undefined) return found;
+    path.pop();
   }
   return undefined;
+}
+
+/**
+ * Returns the first dangerous key found in `value` (`"__proto__"` or
+ * `"constructor.prototype"`) with its path, or undefined. Recursive: call it only on data whose
+ * depth the scanner has already bounded.
+ */
+export function findPrototypeKey(value: unknown): PrototypeKeyFound | undefined {
+  return search(value, []);
+}
+
+/** A path for messages: `params.arguments.a`, `params.items[2]`; members that are not identifiers are quoted (`["a b"]`). */
+export function formatPath(path: readonly (string | number)[]): string {
+  let text = "";
+  for (const part of path) {
+    if (typeof part === "number") text += `[${part}]`;
+    else if (/^[A-Za-z_$][\w$]*$/.test(part)) text += text === "" ? part : `.${part}`;
+    else text += `[${JSON.stringify(part.length > 64 ? `${part.slice(0, 64)}...` : part)}]`;
+  }
+  return text;
 }

@@ -14,14 +14,18 @@ export function invalidRequest(id: JsonRpcId | null, reason: string): JsonRpcFai
 
 /**
  * True for an id a message may carry: a string of at most `DEFAULT_MAX_ID_LENGTH` characters or
- * a finite number. The cap keeps every copy of an id (in-flight tables, event stores, replies)
- * small, whatever the message size limit.
+ * a safe integer (|id| <= 2^53 - 1). JSON-RPC 2.0 section 4 says numbers SHOULD NOT have
+ * fractional parts and MCP's `RequestId` is `string | integer`; a number past 2^53 cannot be
+ * echoed exactly once parsed (9007199254740993 reads as ...992), so it would answer another
+ * request. The cap keeps every copy of an id (in-flight tables, event stores, replies) small.
  */
 export function isValidId(id: unknown): id is JsonRpcId {
-  return typeof id === "string" ? id.length <= DEFAULT_MAX_ID_LENGTH : typeof id === "number" && Number.isFinite(id);
+  return typeof id === "string" ? id.length <= DEFAULT_MAX_ID_LENGTH : Number.isSafeInteger(id);
 }
 
-const ID_RULE = `a string of at most ${DEFAULT_MAX_ID_LENGTH} characters or a finite number`;
+const ID_RULE =
+  `a string of at most ${DEFAULT_MAX_ID_LENGTH} characters or an integer between -(2^53 - 1) and 2^53 - 1 ` +
+  "(a fractional or larger number cannot be echoed exactly; send such an id as a string)";
 
 function isPlainRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

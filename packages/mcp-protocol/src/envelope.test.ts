@@ -1,6 +1,6 @@
 import { JsonRpcError } from "@proto/jsonrpc";
 import { describe, expect, it } from "vitest";
-import { hasProtocolClaim, parseRequestEnvelope } from "./envelope";
+import { checkRequestMeta, hasProtocolClaim, isProgressToken, parseRequestEnvelope } from "./envelope";
 import { isModernProtocolVersion } from "./versions";
 
 const V = "io.modelcontextprotocol/protocolVersion";
@@ -56,7 +56,28 @@ describe("parseRequestEnvelope", () => {
       { _meta: { [V]: "2026-07-28", [C]: {}, "io.modelcontextprotocol/logLevel": "loud" } },
       { _meta: { [V]: "2026-07-28", [C]: {}, progressToken: 1.5 } },
       { _meta: { [V]: "2026-07-28", [C]: {}, progressToken: null } },
+      { _meta: { [V]: "2026-07-28", [C]: {}, progressToken: 2 ** 53 } },
     ];
     for (const params of bad) expect(code(() => parseRequestEnvelope(params))).toBe(-32602);
+  });
+});
+
+describe("checkRequestMeta: the _meta rule of every request, both eras", () => {
+  it("accepts absent or plain _meta with a string or safe-integer progress token", () => {
+    for (const params of [undefined, [], {}, { _meta: {} }, { _meta: { progressToken: "t" } }, { _meta: { progressToken: -(2 ** 53 - 1) } }, { _meta: { other: 1.5 } }]) {
+      expect(code(() => checkRequestMeta(params))).toBeUndefined();
+    }
+  });
+
+  it("refuses a _meta that is not an object and a fractional, huge or non-scalar progress token with -32602", () => {
+    for (const params of [{ _meta: 5 }, { _meta: [] }, { _meta: null }, { _meta: { progressToken: 1.5 } }, { _meta: { progressToken: 2 ** 53 } }, { _meta: { progressToken: {} } }, { _meta: { progressToken: null } }]) {
+      expect(code(() => checkRequestMeta(params))).toBe(-32602);
+    }
+    expect(() => checkRequestMeta({ _meta: { progressToken: 1.5 } })).toThrow(/progressToken must be a string or an integer .* got 1\.5/);
+  });
+
+  it("isProgressToken follows the request id rule", () => {
+    expect([isProgressToken("a"), isProgressToken(0), isProgressToken(2 ** 53 - 1)]).toEqual([true, true, true]);
+    expect([isProgressToken(0.5), isProgressToken(2 ** 53), isProgressToken(Number.NaN), isProgressToken(null)]).toEqual([false, false, false, false]);
   });
 });

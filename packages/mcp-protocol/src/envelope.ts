@@ -65,10 +65,36 @@ function checkLogLevel(value: unknown): LoggingLevel | undefined {
   return value as LoggingLevel;
 }
 
+/**
+ * True for a progress token MCP allows (`ProgressToken = string | integer`): a string or a safe
+ * integer, the rule of a request id (a number past 2^53 would come back altered).
+ */
+export function isProgressToken(value: unknown): value is ProgressToken {
+  return typeof value === "string" || Number.isSafeInteger(value);
+}
+
 function checkProgressToken(value: unknown): ProgressToken | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value === "string" || (typeof value === "number" && Number.isInteger(value))) return value;
-  throw invalid("_meta.progressToken must be a string or an integer");
+  if (value === undefined || isProgressToken(value)) return value;
+  throw invalid(`_meta.progressToken must be a string or an integer between -(2^53 - 1) and 2^53 - 1, got ${describe(value)}`);
+}
+
+function describe(value: unknown): string {
+  if (typeof value === "number") return String(value);
+  return value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
+}
+
+/**
+ * The `_meta` rule of every request of either era (MCP 2025-11-25 basic/index "`_meta`"): when
+ * `params._meta` is present it is an object, and its `progressToken`, when present, is a string
+ * or a safe integer. Throws -32602 (`JsonRpcError`) naming what is wrong; returns nothing.
+ * `parseRequestEnvelope` applies it too, so a modern request meets the same rule first.
+ */
+export function checkRequestMeta(params: unknown): void {
+  if (!isRecord(params)) return;
+  const meta = params._meta;
+  if (meta === undefined) return;
+  if (!isRecord(meta)) throw invalid(`params._meta must be an object when present, got ${describe(meta)}`);
+  checkProgressToken(meta[MetaKey.ProgressToken]);
 }
 
 /**

@@ -49,6 +49,19 @@ export function createUnsupportedVersionError(
   );
 }
 
+/**
+ * The -32600 answered to each request of a JSON-RPC batch under a version without batches (every
+ * revision but 2025-03-26; `allowsBatches`). Every transport answers a refused batch the same
+ * way: one array holding this error for each request of the batch, with its id; notifications in
+ * it are ignored.
+ */
+export function createBatchRefusedError(version: string): JsonRpcError {
+  return new JsonRpcError(
+    McpErrorCode.InvalidRequest,
+    `Invalid Request: JSON-RPC batches are not allowed under protocol version ${version.slice(0, 64)} (only 2025-03-26 has them); send each request on its own`,
+  );
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

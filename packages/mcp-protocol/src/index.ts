@@ -16,7 +16,7 @@ export {
   isModernProtocolVersion,
 } from "./versions";
 export { RequestMethod, NotificationMethod, LOGGING_LEVELS, REMOVED_MODERN_METHODS, INPUT_REQUIRED_METHODS } from "./methods";
-export { hasProtocolClaim, parseRequestEnvelope } from "./envelope";
+export { hasProtocolClaim, parseRequestEnvelope, checkRequestMeta, isProgressToken } from "./envelope";
 export type { RequestEnvelope } from "./envelope";
 export {
   McpHttpHeader,
@@ -32,6 +32,7 @@ export type { HeaderParam, HeaderParamsOf } from "./http-headers";
 export {
   McpErrorCode,
   createUnsupportedVersionError,
+  createBatchRefusedError,
   isUnsupportedVersionError,
   unsupportedVersionData,
   createResourceNotFoundError,
