@@ -1,9 +1,12 @@
 /**
  * One session: a `Peer` over one transport, with the MCP lifecycle in front of every
  * handler (DESIGN.md section 2). Checks, in order, for every session-era request but
- * `initialize` and `ping`:
- * 1. not initialized: -32600 "send initialize first";
- * 2. inside a JSON-RPC batch when the version is not 2025-03-26: -32600.
+ * `initialize`, `ping` and `server/discover`:
+ * 1. the `_meta` rule of every request (`checkRequestMeta`): -32602;
+ * 2. not initialized: -32600 "send initialize first";
+ * 3. inside a JSON-RPC batch when the version is not 2025-03-26: -32600 with its id
+ *    (`createBatchRefusedError`), for `ping` and `server/discover` too once a version is known,
+ *    as Streamable HTTP answers the same batch.
  * Then the context is built and the route runs through the extensions' interceptors.
  *
  * A request whose `_meta` has the protocol-version key (the claim) is served under the
@@ -12,7 +15,16 @@
  */
 import { createPeer, ErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams, RequestContext as PeerRequestContext, Transport } from "@proto/jsonrpc";
-import { allowsBatches, hasProtocolClaim, isSupportedProtocolVersion, LATEST_PROTOCOL_VERSION, mcpCancellation, RequestMethod } from "@proto/mcp-protocol";
+import {
+  allowsBatches,
+  checkRequestMeta,
+  createBatchRefusedError,
+  hasProtocolClaim,
+  isSupportedProtocolVersion,
+  LATEST_PROTOCOL_VERSION,
+  mcpCancellation,
+  RequestMethod,
+} from "@proto/mcp-protocol";
 import type { RequestContext } from "./context";
 import type { ServerCore } from "./core";
 import { metaOf } from "./session-context";
@@ -32,16 +44,26 @@ export interface PendingSession {
   start(): Promise<void>;
 }
 
-function effectiveVersion(state: SessionState, rc: PeerRequestContext): string {
+/** The version a session-era request runs under, or undefined before `initialize`. */
+function sessionVersion(state: SessionState, rc: PeerRequestContext): string | undefined {
   // connected as initialized, or a stateless HTTP transport (its initialize went to another POST)
   if (state.assumed || (!state.initialized && rc.info.stateless === true)) {
     const header = rc.info.headers?.["mcp-protocol-version"];
     return isSupportedProtocolVersion(header) ? header : (state.protocolVersion ?? LATEST_PROTOCOL_VERSION);
   }
-  if (!state.initialized || state.protocolVersion === undefined) {
+  return state.initialized ? state.protocolVersion : undefined;
+}
+
+function effectiveVersion(state: SessionState, rc: PeerRequestContext): string {
+  const version = sessionVersion(state, rc);
+  if (version === undefined) {
     throw new JsonRpcError(ErrorCode.InvalidRequest, `Invalid Request: send initialize first; "${rc.method}" needs an initialized session`);
   }
-  return state.protocolVersion;
+  return version;
+}
+
+function refuseBatch(version: string | undefined, rc: PeerRequestContext): void {
+  if (rc.inBatch && version !== undefined && !allowsBatches(version)) throw createBatchRefusedError(version);
 }
 
 /** Creates a session of `core` over `transport`. */
@@ -73,12 +95,10 @@ export function createSession(core: ServerCore, transport: Transport, options: C
 
   function dispatch(method: string, params: JsonRpcParams | undefined, rc: PeerRequestContext): unknown {
     if (hasProtocolClaim(params)) return serveModern({ core, state, view, rc, run }, method, params);
-    const meta = metaOf(params);
+    checkRequestMeta(params);
     const version = effectiveVersion(state, rc);
-    if (rc.inBatch && !allowsBatches(version)) {
-      throw new JsonRpcError(ErrorCode.InvalidRequest, `Invalid Request: JSON-RPC batches are not allowed under protocol version ${version}; send each request on its own`);
-    }
-    return run(method, params, core.createContext(state, view, rc, meta, version));
+    refuseBatch(version, rc);
+    return run(method, params, core.createContext(state, view, rc, metaOf(params), version));
   }
 
   const added = new Set<string>();
@@ -90,11 +110,19 @@ export function createSession(core: ServerCore, transport: Transport, options: C
 
   peer.handle("initialize", (params, rc) => {
     if (hasProtocolClaim(params)) return serveModern({ core, state, view, rc, run }, "initialize", params);
+    checkRequestMeta(params);
     if (!state.idFixed && rc.info.sessionId !== undefined) state.id = rc.info.sessionId;
     return initialize(core, state, view, params, rc.inBatch);
   });
-  peer.handle("ping", (params, rc) => (hasProtocolClaim(params) ? serveModern({ core, state, view, rc, run }, "ping", params) : {}));
-  peer.handle("server/discover", (params, rc) => (hasProtocolClaim(params) ? serveModern({ core, state, view, rc, run }, "server/discover", params) : discover(core)));
+  // allowed before initialize; once a version is known, held to the same batch rule as the rest
+  const lifeline = (method: string, answer: () => unknown) => (params: JsonRpcParams | undefined, rc: PeerRequestContext): unknown => {
+    if (hasProtocolClaim(params)) return serveModern({ core, state, view, rc, run }, method, params);
+    checkRequestMeta(params);
+    refuseBatch(sessionVersion(state, rc), rc);
+    return answer();
+  };
+  peer.handle("ping", lifeline("ping", () => ({})));
+  peer.handle("server/discover", lifeline("server/discover", () => discover(core)));
   peer.handleNotification("notifications/initialized", () => {});
   for (const method of core.routes.keys()) addMethod(method);
   addMethod(RequestMethod.SubscriptionsListen);

@@ -1,8 +1,8 @@
 /**
  * Serving one request that carries the protocol claim (MCP 2026-07-28; the order follows the
- * checklist's dual-era ladder): removed methods -32601; the envelope -32602; the version
- * -32022 with `data: { supported, requested }`; a method behind a capability the server does
- * not advertise -32601; then the handler, with a context built from the envelope alone
+ * checklist's dual-era ladder, the same for every method and on every transport): the envelope
+ * -32602; the version -32022 with `data: { supported, requested }`; removed methods (`ping`,
+ * `initialize`, ...) -32601; a method behind a capability the server does not advertise -32601; then the handler, with a context built from the envelope alone
  * (nothing from the session or earlier requests: extensions are negotiated from this
  * request's `clientCapabilities.extensions`), per-request logging, multi-round input on
  * `tools/call` / `prompts/get` / `resources/read`, and the result stamped for the modern wire.
@@ -71,10 +71,11 @@ export interface ModernCall {
 
 async function serve(call: ModernCall, method: string, params: JsonRpcParams | undefined): Promise<unknown> {
   const { core, rc } = call;
-  if (REMOVED.has(method)) throw methodNotFound(method);
+  // one order for every method, the HTTP ladder's: envelope, version, then the method
   const envelope = parseRequestEnvelope(params);
   const modern = core.stateless;
   if (!modern.versions.includes(envelope.protocolVersion)) throw createUnsupportedVersionError(envelope.protocolVersion, modern.versions);
+  if (REMOVED.has(method)) throw methodNotFound(method);
   if (method === RequestMethod.Discover) return modernDiscover(core);
   const caps = core.capabilities();
   if ((method !== RequestMethod.SubscriptionsListen && !core.routes.has(method)) || !advertised(method, caps)) throw methodNotFound(method);

@@ -5,8 +5,8 @@
  * this POST (JSON or SSE), or answers 202 when the frame holds no request.
  */
 import { decode, deliverFrame, isRequest } from "@proto/jsonrpc";
-import type { DecodeResult, ExchangeInfo, JsonRpcMessage, JsonRpcRequest, Principal } from "@proto/jsonrpc";
-import { allowsBatches } from "@proto/mcp-protocol";
+import type { DecodeResult, ExchangeInfo, JsonRpcFailure, JsonRpcMessage, JsonRpcRequest, Principal } from "@proto/jsonrpc";
+import { allowsBatches, createBatchRefusedError } from "@proto/mcp-protocol";
 import { HttpHeader, LifecycleMethod, MediaType } from "../shared/headers";
 import { authenticateRequest, checkScopes } from "./auth-step";
 import { acceptsPriming, ASSUMED_PROTOCOL_VERSION, checkSessionVersion, checkVersion, findSession, openSession, versionOf } from "./context";
@@ -74,14 +74,28 @@ export async function handlePost(ctx: CoreContext, input: HttpIn, cors: OutHeade
   if (isAnswer(existing)) return existing;
   const mismatch = existing === undefined ? undefined : checkSessionVersion(input, existing, cors);
   if (mismatch) return mismatch;
-  if (batch && !allowsBatches(versionOf(input, existing))) {
-    return errorAnswer(400, "JSON-RPC batches are part of MCP 2025-03-26 only; send one message per POST", cors);
+  if (batch) {
+    const version = versionOf(input, existing);
+    if (!allowsBatches(version)) return refusedBatch(messages, version, cors);
   }
   const forbidden = checkScopes(opts, ctx.metadataUrl, messages, auth.principal, cors);
   if (forbidden) return forbidden;
   const session = existing ?? (await openSession(ctx, auth.principal, init !== undefined, cors));
   if (isAnswer(session)) return session;
   return deliver(ctx, { input, cors, decoded, batch, messages, init, session, principal: auth.principal });
+}
+
+/**
+ * A batch under a version without batches: 400 with the answer a session gives over stdio, one
+ * -32600 (`createBatchRefusedError`) per request of the batch with its id; a batch without
+ * requests gets the error once, with id null.
+ */
+function refusedBatch(messages: readonly JsonRpcMessage[], version: string, cors: OutHeaders): FullAnswer {
+  const error = createBatchRefusedError(version).toObject();
+  const answers: JsonRpcFailure[] = [];
+  for (const message of messages) if (isRequest(message)) answers.push({ jsonrpc: "2.0", id: message.id, error });
+  const body = answers.length === 0 ? ({ jsonrpc: "2.0", id: null, error } satisfies JsonRpcFailure) : answers;
+  return { status: 400, headers: { "content-type": "application/json", ...cors }, body: JSON.stringify(body) };
 }
 
 interface Delivery {
