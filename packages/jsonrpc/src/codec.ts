@@ -4,7 +4,7 @@
  * defaults. Order of the guards, cheapest first: size, UTF-8, depth, `JSON.parse`,
  * structure, prototype keys.
  */
-import type { JsonRpcFailure, JsonRpcMessage, JsonRpcPayload } from "./types";
+import type { JsonRpcFailure, JsonRpcId, JsonRpcMessage, JsonRpcPayload } from "./types";
 import { ErrorCode } from "./errors";
 import { isDepthWithin, isDepthWithinBytes } from "./depth";
 import { readTopLevel } from "./find-id";
@@ -49,6 +49,12 @@ export type DecodeResult =
        * it could make two peers with small limits refuse each other's errors forever.
        */
       readonly silent?: boolean;
+      /**
+       * With `silent`: the id of the response that was dropped, when it could be read. The local
+       * side fails the request it answers at once (`deliverFrame` reports it), instead of letting
+       * that request wait for its timeout.
+       */
+      readonly responseId?: JsonRpcId;
     };
 
 const NONE: readonly JsonRpcFailure[] = Object.freeze([]);
@@ -67,15 +73,27 @@ function parseError(reason: string): DecodeResult {
   return refuse({ jsonrpc: "2.0", id: null, error: { code: ErrorCode.ParseError, message: `Parse error: ${reason}` } });
 }
 
-function tooLarge(text: string, max: number): DecodeResult {
+function tooLarge(text: string, max: number): DecodeResult & { ok: false } {
   const top = readTopLevel(text, ID_WINDOW);
   const error = invalidRequest(top.id, `the message exceeds maxMessageBytes (${max} bytes)`);
-  return top.object && !top.call ? { ok: false, error, silent: true } : refuse(error);
+  if (!top.object || top.call) return { ok: false, error };
+  return top.responseId === null ? { ok: false, error, silent: true } : { ok: false, error, silent: true, responseId: top.responseId };
 }
 
 /** The first ID_WINDOW bytes as text (lossy), to read the id of a frame refused unread. */
 function prefixText(input: Uint8Array): string {
   return new TextDecoder().decode(input.subarray(0, ID_WINDOW));
+}
+
+/**
+ * The refusal of a frame too large to read, from its first bytes alone: what `decode` answers
+ * for a frame over `maxMessageBytes`, for a framer that drops such a frame before holding it
+ * whole (the stdio line decoder). A call is answered -32600 with its id when the id is in the
+ * first 64 KiB; a response is `silent`, with its `responseId`. Pass at least the first 64 KiB
+ * (fewer when the frame started shorter); `maxMessageBytes` is the limit named in the error.
+ */
+export function refuseOversized(prefix: string | Uint8Array, maxMessageBytes: number): DecodeResult & { ok: false } {
+  return tooLarge(typeof prefix === "string" ? prefix : prefixText(prefix), maxMessageBytes);
 }
 
 function tooDeep(text: string, maxDepth: number): DecodeResult {

@@ -2,7 +2,7 @@
  * Errors: `JsonRpcError` for what goes on the wire, and library faults with stable
  * string codes (listed in the package README) for what stays local.
  */
-import type { JsonRpcErrorObject } from "./types";
+import type { JsonRpcErrorObject, JsonRpcId } from "./types";
 
 /** The error codes JSON-RPC 2.0 reserves (section 5.1). */
 export const ErrorCode = {
@@ -87,18 +87,27 @@ export class TransportError extends Error {
   override readonly name = "TransportError";
   /** A stable string code from `FaultCode`. */
   readonly code: FaultCode;
+  /**
+   * Set on an `OVERSIZED` fault when the dropped frame was a response whose id could be read:
+   * a `Peer` fails the request it answers at once (`RequestError` code `OVERSIZED`).
+   */
+  readonly responseId?: JsonRpcId;
   /** Creates a transport fault with a stable code and a message that says what happened. */
-  constructor(code: FaultCode, message: string, options?: { cause?: unknown }) {
+  constructor(code: FaultCode, message: string, options?: { cause?: unknown; responseId?: JsonRpcId }) {
     super(message, options);
     this.code = code;
+    if (options?.responseId !== undefined) this.responseId = options.responseId;
   }
 }
 
-/** A local request that ended without a response: timed out, aborted, or its connection closed. */
+/**
+ * A local request that ended without a response: timed out, aborted, its connection closed, or
+ * its response was dropped unread because it exceeded this side's size limit (`OVERSIZED`).
+ */
 export class RequestError extends Error {
   override readonly name = "RequestError";
-  /** `TIMEOUT`, `ABORTED` or `CLOSED`. */
-  readonly code: typeof FaultCode.Timeout | typeof FaultCode.Aborted | typeof FaultCode.Closed;
+  /** `TIMEOUT`, `ABORTED`, `CLOSED` or `OVERSIZED`. */
+  readonly code: typeof FaultCode.Timeout | typeof FaultCode.Aborted | typeof FaultCode.Closed | typeof FaultCode.Oversized;
   /** The method of the request that failed. */
   readonly method: string;
   /** Creates a request fault; `cause` carries the abort reason or the close reason. */

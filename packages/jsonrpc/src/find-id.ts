@@ -19,10 +19,10 @@ function skipSpace(text: string, i: number): number {
 }
 
 /** Reads a string or number token at `i`; `undefined` for anything else. */
-function readIdToken(text: string, i: number): JsonRpcId | undefined {
+function readIdToken(text: string, i: number, n: number): JsonRpcId | undefined {
   if (text.charCodeAt(i) === 0x22) {
     const end = skipString(text, i);
-    if (end < 0) return undefined;
+    if (end < 0 || end > n) return undefined;
     try {
       const value: unknown = JSON.parse(text.slice(i, end));
       return typeof value === "string" && isValidId(value) ? value : undefined;
@@ -32,7 +32,8 @@ function readIdToken(text: string, i: number): JsonRpcId | undefined {
   }
   NUMBER.lastIndex = i;
   const match = NUMBER.exec(text);
-  if (!match) return undefined;
+  // a number running to the end of what was read may go on past it (a cut frame): not readable
+  if (!match || NUMBER.lastIndex >= n) return undefined;
   const value = Number(match[0]);
   // the rule of a parsed id: a number past 2^53 or with a fraction is not echoed
   return isValidId(value) ? value : undefined;
@@ -46,6 +47,8 @@ export interface TopLevel {
   readonly call: boolean;
   /** The call's id when it is a valid id (`isValidId`) (the last one wins, as with `JSON.parse`); else null. */
   readonly id: JsonRpcId | null;
+  /** The id of an object that is not a call (a response) when valid; else null. Never echoed: only the local side uses it. */
+  readonly responseId: JsonRpcId | null;
 }
 
 /**
@@ -57,7 +60,7 @@ export interface TopLevel {
 export function readTopLevel(text: string, window: number): TopLevel {
   const n = Math.min(text.length, window);
   let i = skipSpace(text, text.charCodeAt(0) === 0xfeff ? 1 : 0);
-  if (text.charCodeAt(i) !== 0x7b) return { object: false, call: false, id: null };
+  if (text.charCodeAt(i) !== 0x7b) return { object: false, call: false, id: null, responseId: null };
   let depth = 0;
   let prev = 0;
   let id: JsonRpcId | null = null;
@@ -71,7 +74,7 @@ export function readTopLevel(text: string, window: number): TopLevel {
         const key = text.slice(i, end);
         const after = skipSpace(text, end);
         if (text.charCodeAt(after) === 0x3a) {
-          if (key === '"id"') id = readIdToken(text, skipSpace(text, after + 1)) ?? null;
+          if (key === '"id"') id = readIdToken(text, skipSpace(text, after + 1), n) ?? null;
           else if (key === '"method"') call = true;
         }
       }
@@ -84,5 +87,5 @@ export function readTopLevel(text: string, window: number): TopLevel {
     if (!isSpace(c)) prev = c;
     i++;
   }
-  return { object: true, call, id: call ? id : null };
+  return { object: true, call, id: call ? id : null, responseId: call ? null : id };
 }

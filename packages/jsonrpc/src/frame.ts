@@ -54,6 +54,13 @@ function foldingExchange(exchange: Exchange, invalid: readonly JsonRpcFailure[],
   };
 }
 
+function refusal(result: DecodeResult & { ok: false }): TransportError {
+  const id = result.responseId;
+  if (id === undefined) return new TransportError(FaultCode.BadFrame, `Refused a frame: ${result.error.error.message}`);
+  const reason = result.error.error.message.replace(/^Invalid Request: the message /, "");
+  return new TransportError(FaultCode.Oversized, `The response with id ${JSON.stringify(id)} was dropped unread: it ${reason}`, { responseId: id });
+}
+
 /**
  * Delivers one decoded frame. A refused frame is answered on `exchange` with its error
  * (unless the result is marked `silent`) and never reaches the sink. A batch with invalid elements reaches the sink with its valid
@@ -61,12 +68,13 @@ function foldingExchange(exchange: Exchange, invalid: readonly JsonRpcFailure[],
  * sent alone when the valid elements expect no reply). An all-notification batch gets no
  * reply from here. Every refusal is also reported to `sink.error` as `BAD_FRAME`, so the
  * owner can log it; a failed error reply is reported as `WRITE_FAILED`. A refused frame is
- * finished here (`exchange.finish`); a delivered frame is finished by the sink. Throws only what
- * the sink throws.
+ * finished here (`exchange.finish`); a delivered frame is finished by the sink. A response dropped
+ * unread (too large) whose id could be read is reported as `OVERSIZED` with its `responseId`, so
+ * the `Peer` fails the request it answers at once. Throws only what the sink throws.
  */
 export function deliverFrame(result: DecodeResult, sink: TransportSink, exchange: Exchange): void {
   if (!result.ok) {
-    sink.error(new TransportError(FaultCode.BadFrame, `Refused a frame: ${result.error.error.message}`));
+    sink.error(refusal(result));
     if (result.silent !== true) replyAndFinish(exchange, result.error, sink);
     else exchange.finish?.();
     return;

@@ -92,6 +92,7 @@ describe("public surface", () => {
         "isResponse",
         "isSuccess",
         "redactedJson",
+        "refuseOversized",
         "traceTransport",
       ].sort(),
     );

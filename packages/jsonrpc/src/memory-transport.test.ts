@@ -93,9 +93,10 @@ describe("createMemoryTransportPair", () => {
     await flush();
     await flush();
     // b refuses the request and answers; the answer is too large for a, which looks like a
-    // response, so a drops it without answering: one refusal on each side, then silence.
+    // response, so a drops it without answering: one refusal on each side, then silence. a reports
+    // the id of the response it dropped, so a peer on it would fail request 3 at once.
     expect(right.errors.map((e) => e.code)).toEqual(["BAD_FRAME"]);
-    expect(left.errors.map((e) => e.code)).toEqual(["BAD_FRAME"]);
+    expect(left.errors.map((e) => [e.code, e.responseId])).toEqual([["OVERSIZED", 3]]);
     expect(left.frames).toEqual([]);
     expect(right.frames).toEqual([]);
   });

@@ -28,6 +28,8 @@ export interface Outbound {
   settle(response: JsonRpcResponse): boolean;
   /** Rejects every pending request with `CLOSED`. */
   closeAll(reason: Error | undefined): void;
+  /** Rejects the pending request `id` at once with `OVERSIZED`: its response was dropped unread. */
+  dropped(id: JsonRpcId, fault: Error): void;
 }
 
 function checkTimeout(timeoutMs: number): void {
@@ -140,5 +142,12 @@ export function createOutbound(
     }
   }
 
-  return { request, settle, closeAll };
+  function dropped(id: JsonRpcId, fault: Error): void {
+    const entry = take(id);
+    if (entry === undefined) return;
+    const message = `The response to "${entry.method}" (id ${String(id)}) exceeded this side's size limit and was dropped unread; raise maxMessageBytes on this side or ask for a smaller result`;
+    entry.reject(new RequestError(FaultCode.Oversized, entry.method, message, { cause: fault }));
+  }
+
+  return { request, settle, closeAll, dropped };
 }

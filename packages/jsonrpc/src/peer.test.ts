@@ -203,3 +203,19 @@ describe("Peer: replies that cannot be sent", () => {
     expect(logger.warn.mock.calls.map((c) => (c[1] as Error).message).sort()).toEqual(["gone", "sync gone"]);
   });
 });
+
+describe("Peer: a response too large to read", () => {
+  it("fails the request it answers at once with OVERSIZED, not after its timeout; the peer goes on", async () => {
+    const [a, b] = createMemoryTransportPair({ wire: true, limits: { maxMessageBytes: 200 } });
+    const client = createPeer(a, { requestTimeoutMs: 0 });
+    const server = createPeer(b);
+    server.handle("big", () => "x".repeat(500));
+    server.handle("small", () => "ok");
+    await server.start();
+    await client.start();
+    const failure = await client.request("big").then(() => undefined, (error: unknown) => error);
+    expect(failure).toMatchObject({ name: "RequestError", code: "OVERSIZED", method: "big", message: expect.stringContaining("raise maxMessageBytes") });
+    expect(await client.request("small")).toBe("ok");
+    await client.close();
+  });
+});

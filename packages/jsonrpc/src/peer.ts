@@ -68,7 +68,10 @@ export function createPeer(transport: Transport, options: PeerOptions = {}): Pee
       if (!isClosed) route(payload, exchange);
       else exchange.finish?.(); // a frame that arrives after close is dropped: nothing is owed
     },
-    error: (error: TransportError) => logger.warn(`${error.code}: ${error.message}`, error),
+    error(error: TransportError) {
+      logger.warn(`${error.code}: ${error.message}`, error);
+      if (error.responseId !== undefined) outbound.dropped(error.responseId, error);
+    },
     closed: teardown,
   };
 

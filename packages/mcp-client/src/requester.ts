@@ -52,7 +52,10 @@ function bounded(ms: number | undefined): number {
 }
 
 function outcomeOf(error: unknown): RequestOutcome {
-  if (error instanceof RequestError) return error.code === "TIMEOUT" ? "timeout" : error.code === "ABORTED" ? "aborted" : "closed";
+  if (error instanceof RequestError) {
+    if (error.code === "OVERSIZED") return "error"; // the answer came, too large to read: the connection is fine
+    return error.code === "TIMEOUT" ? "timeout" : error.code === "ABORTED" ? "aborted" : "closed";
+  }
   return "error";
 }
 

@@ -27,7 +27,12 @@ export interface StdioClientTransportOptions {
   readonly exitGraceMs?: number;
   /** After SIGTERM, how long (ms) before SIGKILL. Default 2,000. */
   readonly killGraceMs?: number;
-  /** Longest accepted inbound line in bytes; longer lines are dropped and reported `OVERSIZED`. Default 4 MiB. */
+  /**
+   * Longest accepted inbound line in bytes. A longer line is dropped and reported `OVERSIZED`; a
+   * request on it is answered -32600 with its id, a response on it fails the request it answers
+   * at once (`RequestError` `OVERSIZED`). Default: `limits.maxMessageBytes`, else 4 MiB, so
+   * `limits: { maxMessageBytes }` raises both limits together.
+   */
   readonly maxLineBytes?: number;
   /** Codec limits for each line (`maxMessageBytes`, `maxDepth`, `maxBatch`). */
   readonly limits?: DecodeLimits;

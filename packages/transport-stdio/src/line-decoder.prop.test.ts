@@ -50,7 +50,7 @@ function model(data: Uint8Array, max: number): unknown[] {
     const terminated = end !== -1;
     if (!terminated) end = data.length;
     const line = data.subarray(start, end);
-    if (line.length > max) out.push("oversized");
+    if (line.length > max) out.push("refused-oversized", "oversized");
     else {
       const body = line[line.length - 1] === 0x0d ? line.subarray(0, -1) : line;
       if (!body.every((byte) => byte === 0x20 || byte === 0x09 || byte === 0x0d)) out.push(decode(body));
@@ -60,7 +60,9 @@ function model(data: Uint8Array, max: number): unknown[] {
   return out;
 }
 
-const simplify = (events: LineEvent[]): unknown[] => events.map((event) => (event.type === "error" ? "oversized" : event.result));
+const tooLarge = (event: LineEvent): boolean => event.type === "frame" && !event.result.ok && event.result.error.error.message.includes("exceeds maxMessageBytes");
+// An oversized line's refusal depends on how much of it had arrived (its id may come later): checked on its own below.
+const simplify = (events: LineEvent[]): unknown[] => events.map((event) => (event.type === "error" ? "oversized" : tooLarge(event) ? "refused-oversized" : event.result));
 
 describe("line decoder properties", () => {
   it("decodes any sequence of payloads, cut anywhere, to the same sequence", () => {
@@ -87,6 +89,20 @@ describe("line decoder properties", () => {
         const data = new Uint8Array([...noise, ...extra]);
         const events = feed(createLineDecoder({ maxLineBytes: max }), cut(data, points), max);
         expect(simplify(events)).toEqual(model(data, max));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("refuses an oversized call with its own id or null, never another, however it is cut", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.maxSafeInteger(), fc.string({ maxLength: 12 })), fc.integer({ min: 1, max: 80 }), fc.array(fc.nat(), { maxLength: 10 }), (callId, max, points) => {
+        // `method` before `id`: the id is then echoed as soon as it is read, so a cut inside it would show
+        const line = encoder.encode(`{"jsonrpc":"2.0","method":"m","id":${JSON.stringify(callId)},"params":{"pad":"${"p".repeat(max)}"}}\n`);
+        const refusals = feed(createLineDecoder({ maxLineBytes: max }), cut(line, points), max).filter(tooLarge);
+        expect(refusals).toHaveLength(1);
+        const event = refusals[0] as LineEvent & { type: "frame"; result: { ok: false; error: { id: unknown } } };
+        expect([callId, null]).toContainEqual(event.result.error.id);
       }),
       { numRuns: 400 },
     );

@@ -59,18 +59,39 @@ describe("createLineDecoder", () => {
       ...decoder.push(bytes('"}\n{"jsonrpc":"2.0","method":"a"}\n')),
     ];
     expect(events.filter((event) => event.type === "error")).toHaveLength(1);
-    expect(events[0]).toMatchObject({ type: "error", error: { code: FaultCode.Oversized } });
+    // refused as the codec refuses a message too large to read (a call without id: id null), then reported
+    expect(events[0]).toMatchObject({ type: "frame", result: { ok: false, error: { id: null, error: { code: -32600 } } } });
+    expect(events[1]).toMatchObject({ type: "error", error: { code: FaultCode.Oversized } });
     expect(payloads(events)).toEqual([{ jsonrpc: "2.0", method: "a" }]);
     expect(decoder.bufferedBytes).toBe(0);
+  });
+
+  it("refuses an oversized request with the id read from the line's start, at once", () => {
+    const decoder = createLineDecoder({ maxLineBytes: 64 });
+    const events = decoder.push(bytes(`{"jsonrpc":"2.0","id":"r-1","method":"tools/call","params":{"x":"${"y".repeat(100)}`));
+    expect(events[0]).toMatchObject({ type: "frame", result: { ok: false, error: { id: "r-1", error: { code: -32600, message: expect.stringContaining("maxMessageBytes (64 bytes)") } } } });
+    expect(decoder.push(bytes('"}}\n'))).toEqual([]);
+  });
+
+  it("refuses an oversized response silently, carrying its id for the local side", () => {
+    const decoder = createLineDecoder({ maxLineBytes: 64 });
+    const events = decoder.push(bytes(`{"jsonrpc":"2.0","id":42,"result":{"x":"${"y".repeat(100)}"}}\n`));
+    expect(events[0]).toMatchObject({ type: "frame", result: { ok: false, silent: true, responseId: 42 } });
+  });
+
+  it("follows limits.maxMessageBytes when maxLineBytes is not given", () => {
+    const decoder = createLineDecoder({ limits: { maxMessageBytes: 40 } });
+    expect(decoder.push(bytes(`{"jsonrpc":"2.0","id":1,"method":"${"m".repeat(40)}"}\n`)).map((e) => e.type)).toEqual(["frame", "error"]);
+    expect(payloads(createLineDecoder({ limits: { maxMessageBytes: 40 } }).push(bytes('{"jsonrpc":"2.0","method":"abc"}\n')))).toHaveLength(1);
   });
 
   it("drops an oversized line that arrives whole in one chunk", () => {
     const decoder = createLineDecoder({ maxLineBytes: 10 });
     const events = decoder.push(bytes('{"jsonrpc":"2.0","method":"long"}\n{"jsonrpc":"2.0","method":"b"}\n'));
-    expect(events.map((event) => event.type)).toEqual(["error", "error"]);
+    expect(events.map((event) => event.type)).toEqual(["frame", "error", "frame", "error"]);
     const fits = createLineDecoder({ maxLineBytes: 31 });
     expect(payloads(fits.push(bytes('{"jsonrpc":"2.0","method":"ab"}\n')))).toEqual([{ jsonrpc: "2.0", method: "ab" }]);
-    expect(fits.push(bytes('{"jsonrpc":"2.0","method":"abc"}\n'))[0]?.type).toBe("error");
+    expect(fits.push(bytes('{"jsonrpc":"2.0","method":"abc"}\n'))[1]?.type).toBe("error");
   });
 
   it("decodes a last line without a newline at end(), and resets", () => {

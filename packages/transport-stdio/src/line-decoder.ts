@@ -4,18 +4,24 @@
  * chunkings. The MCP stdio transport (spec 2025-11-25, "Transports > stdio") frames each
  * JSON-RPC message as one line of UTF-8 that contains no embedded newline.
  */
-import { decode, FaultCode, TransportError } from "@proto/jsonrpc";
+import { decode, DEFAULT_MAX_MESSAGE_BYTES, FaultCode, refuseOversized, TransportError } from "@proto/jsonrpc";
 import type { DecodeLimits, DecodeResult } from "@proto/jsonrpc";
 
-/** The default `maxLineBytes`: 4 MiB, the same as the codec's `maxMessageBytes`. */
-export const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
+/** The default `maxLineBytes`: `DEFAULT_MAX_MESSAGE_BYTES` of `@proto/jsonrpc` (4 MiB). */
+export const DEFAULT_MAX_LINE_BYTES: number = DEFAULT_MAX_MESSAGE_BYTES;
+
+/** How much of a dropped line is kept to read the id of its refusal (the codec's window). */
+const ID_WINDOW = 64 * 1024;
 
 /** Options of `createLineDecoder`. */
 export interface LineDecoderOptions {
   /**
    * Longest accepted line in bytes, counting everything before its `\n` (a `\r` included).
-   * A longer line is dropped up to its next newline and reported once as `OVERSIZED`; the
-   * stream goes on. Default 4 MiB (`DEFAULT_MAX_LINE_BYTES`).
+   * A longer line is dropped up to its next newline, refused as the codec refuses a message over
+   * `maxMessageBytes` (a `frame` event: -32600 with the id when the line's first 64 KiB show a
+   * call's id, or a silent refusal carrying a response's id), and reported once as `OVERSIZED`;
+   * the stream goes on. Default: `limits.maxMessageBytes`, else 4 MiB, so raising
+   * `limits.maxMessageBytes` raises both.
    */
   readonly maxLineBytes?: number;
   /** Limits handed to the codec for each line (`maxMessageBytes`, `maxDepth`, `maxBatch`). */
@@ -24,8 +30,8 @@ export interface LineDecoderOptions {
 
 /**
  * What the decoder produces, in stream order.
- * - `frame`: one non-blank line, decoded. A refused line (bad JSON, invalid UTF-8, too deep)
- *   is a `frame` whose `result.ok` is false: hand it to `deliverFrame`, which answers it.
+ * - `frame`: one non-blank line, decoded. A refused line (bad JSON, invalid UTF-8, too deep, too
+ *   long) is a `frame` whose `result.ok` is false: hand it to `deliverFrame`, which answers it.
  * - `error`: a recoverable fault (a line over `maxLineBytes`, code `OVERSIZED`) for the sink's `error`.
  */
 export type LineEvent =
@@ -46,9 +52,9 @@ export interface LineDecoder {
   readonly bufferedBytes: number;
 }
 
-/** Validates `maxLineBytes`, throwing a `TypeError` that says what is accepted. */
-export function checkMaxLineBytes(value: number | undefined): number {
-  if (value === undefined) return DEFAULT_MAX_LINE_BYTES;
+/** Validates `maxLineBytes` (default: `fallback`), throwing a `TypeError` that says what is accepted. */
+export function checkMaxLineBytes(value: number | undefined, fallback: number = DEFAULT_MAX_LINE_BYTES): number {
+  if (value === undefined) return fallback;
   if (!Number.isSafeInteger(value) || value < 1) {
     throw new TypeError(`maxLineBytes must be a positive integer number of bytes, got ${String(value)}`);
   }
@@ -85,10 +91,10 @@ function oversized(maxLineBytes: number): TransportError {
  * skipped. The owner feeds it chunks and forwards `frame` events through `deliverFrame`.
  */
 export function createLineDecoder(options: LineDecoderOptions = {}): LineDecoder {
-  const max = checkMaxLineBytes(options.maxLineBytes);
   // A private copy, checked now: a bad limit throws here, never later inside a stream's 'data' handler.
   const limits = options.limits === undefined ? undefined : { ...options.limits };
   if (limits !== undefined) decode("", limits);
+  const max = checkMaxLineBytes(options.maxLineBytes, limits?.maxMessageBytes ?? DEFAULT_MAX_LINE_BYTES);
   let pending: Uint8Array[] = [];
   let pendingBytes = 0;
   let discarding = false;
@@ -112,13 +118,27 @@ export function createLineDecoder(options: LineDecoderOptions = {}): LineDecoder
     if (result !== undefined) events.push({ type: "frame", result });
   }
 
+  /** Refuses the line held so far plus `last` (its first bytes are enough) and drops what is held. */
+  function drop(last: Uint8Array, events: LineEvent[]): void {
+    const head = new Uint8Array(Math.min(ID_WINDOW, pendingBytes + last.length));
+    let offset = 0;
+    for (const piece of [...pending, last]) {
+      if (offset === head.length) break;
+      const part = piece.subarray(0, head.length - offset);
+      head.set(part, offset);
+      offset += part.length;
+    }
+    pending = [];
+    pendingBytes = 0;
+    events.push({ type: "frame", result: refuseOversized(head, max) });
+    events.push({ type: "error", error: oversized(max) });
+  }
+
   function hold(piece: Uint8Array, events: LineEvent[]): void {
     if (discarding || piece.length === 0) return;
     if (pendingBytes + piece.length > max) {
-      pending = [];
-      pendingBytes = 0;
+      drop(piece, events);
       discarding = true;
-      events.push({ type: "error", error: oversized(max) });
       return;
     }
     // A small slice of a large chunk would pin the whole chunk: copy it instead.
@@ -138,9 +158,7 @@ export function createLineDecoder(options: LineDecoderOptions = {}): LineDecoder
       if (discarding) {
         discarding = false;
       } else if (pendingBytes + (newline - start) > max) {
-        pending = [];
-        pendingBytes = 0;
-        events.push({ type: "error", error: oversized(max) });
+        drop(chunk.subarray(start, newline), events);
       } else {
         emit(take(chunk.subarray(start, newline)), events);
       }

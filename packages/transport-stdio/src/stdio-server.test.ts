@@ -161,8 +161,12 @@ describe("createStdioServerTransport", () => {
     expect(most).toBeLessThanOrEqual(maxLineBytes);
     stdin.write('\n{"jsonrpc":"2.0","id":9,"method":"m"}\n');
     await nextTick();
-    expect(recorded.errors.map((error) => error.code)).toEqual([FaultCode.Oversized]);
-    expect(written()).toEqual([{ jsonrpc: "2.0", id: 9, result: "ok" }]);
+    // refused as the codec refuses a frame too large to read (not an object: id null), and reported
+    expect(recorded.errors.map((error) => error.code)).toEqual([FaultCode.BadFrame, FaultCode.Oversized]);
+    expect(written()).toEqual([
+      { jsonrpc: "2.0", id: null, error: { code: -32600, message: `Invalid Request: the message exceeds maxMessageBytes (${maxLineBytes} bytes)` } },
+      { jsonrpc: "2.0", id: 9, result: "ok" },
+    ]);
     expect(transport.bufferedBytes).toBe(0);
     await transport.close();
   });
