@@ -39,6 +39,7 @@ export type {
 } from "./standard-schema";
 export type { JsonSchemaValidator } from "./validation";
 export { TOOL_ERROR_META_KEY } from "./tool-call";
+export { ProtocolError } from "./protocol-error";
 export type { UnauthenticatedScopes } from "./tool-call";
 export type { ArgumentError, ArgumentErrorReason, ToolArgumentsErrorDetails } from "./validation-report";
 export { isCallToolResult, toCallToolResult } from "./tool-result";
