@@ -76,7 +76,7 @@ export type {
 } from "./resources/types";
 export type { ResourceContentInput, ResourceReadReturn } from "./resources/contents";
 export { createUriTemplate, isUriTemplate } from "./uri-template/template";
-export type { UriTemplate } from "./uri-template/template";
+export type { UriTemplate, UriTemplateOptions } from "./uri-template/template";
 export { createUriTemplateRouter } from "./uri-template/router";
 export type { UriTemplateRouter, UriTemplateRoute } from "./uri-template/router";
 export type { UriTemplateValue, UriTemplateVariables, UriTemplateScalar } from "./uri-template/expand";
