@@ -33,7 +33,9 @@ export interface FeatureContext {
   /**
    * Asks the client's model for a completion (`sampling/createMessage`, MCP client/sampling).
    * Rejects with -32021 when the client did not declare `sampling` (or `sampling.tools` when
-   * `tools` are offered), with the client's error when the user refuses.
+   * `tools` are offered), with the client's error when the user refuses. A tool that lets
+   * these rejections escape fails with an `isError` result, except the -32021 of a 2026-07-28
+   * request, which the spec makes the request's error (a `ProtocolError`).
    */
   sample(params: CreateMessageRequestParams, options?: ClientRequestOptions): Promise<CreateMessageResult>;
   /**
@@ -51,7 +53,7 @@ export interface FeatureContext {
   elicitUrl(params: UrlElicitation, options?: ClientRequestOptions): Promise<UrlElicitationResult>;
   /**
    * Returns the -32042 error to throw when the request cannot proceed until the user has
-   * visited these URLs (or -32021 when the client lacks URL-mode elicitation).
+   * visited these URLs, a `ProtocolError` (or -32021 when the client lacks URL-mode elicitation).
    */
   urlElicitationRequired(elicitations: UrlElicitation | readonly UrlElicitation[], message?: string): JsonRpcError;
   /** Asks the client for its roots (`roots/list`); rejects with -32021 when it did not declare `roots`. */

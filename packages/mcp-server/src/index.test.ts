@@ -5,6 +5,7 @@ it("pins the runtime export list", () => {
   expect(Object.keys(api).sort()).toEqual([
     "ClientRequestFault",
     "MalformedResultError",
+    "ProtocolError",
     "TOOL_ERROR_META_KEY",
     "createMissingCapabilityError",
     "createPageSource",

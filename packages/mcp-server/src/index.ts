@@ -39,6 +39,7 @@ export type {
 } from "./standard-schema";
 export type { JsonSchemaValidator } from "./validation";
 export { TOOL_ERROR_META_KEY } from "./tool-call";
+export { ProtocolError } from "./protocol-error";
 export type { UnauthenticatedScopes } from "./tool-call";
 export type { ArgumentError, ArgumentErrorReason, ToolArgumentsErrorDetails } from "./validation-report";
 export { isCallToolResult, toCallToolResult } from "./tool-result";
@@ -75,7 +76,7 @@ export type {
 } from "./resources/types";
 export type { ResourceContentInput, ResourceReadReturn } from "./resources/contents";
 export { createUriTemplate, isUriTemplate } from "./uri-template/template";
-export type { UriTemplate } from "./uri-template/template";
+export type { UriTemplate, UriTemplateOptions } from "./uri-template/template";
 export { createUriTemplateRouter } from "./uri-template/router";
 export type { UriTemplateRouter, UriTemplateRoute } from "./uri-template/router";
 export type { UriTemplateValue, UriTemplateVariables, UriTemplateScalar } from "./uri-template/expand";

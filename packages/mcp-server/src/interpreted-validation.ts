@@ -73,7 +73,13 @@ function paramsOf(keyword: string, value: unknown, unit: OutputUnit): { [key: st
   if (keyword === "multipleOf") return { multipleOf: value };
   if (keyword === "pattern") return { pattern: value };
   if (keyword === "required") return { missingProperty: quoted(unit.error, "property") };
-  if (keyword === "additionalProperties" || keyword === "unevaluatedProperties") return { additionalProperty: quoted(unit.error, "Property").split('" does not match')[0] };
+  if (keyword === "additionalProperties") return { additionalProperty: quoted(unit.error, "Property").split('" does not match')[0] };
+  if (keyword === "unevaluatedProperties") return { unevaluatedProperty: quoted(unit.error, "Property").split('" does not match')[0] };
+  if (keyword === "if") return { failingKeyword: unit.error.includes('"then"') ? "then" : "else" };
+  if (keyword === "dependentRequired") {
+    const [, property = "", missingProperty = ""] = /^Instance has "(.*)" but does not have "(.*)"\.$/.exec(unit.error) ?? [];
+    return { property, missingProperty };
+  }
   if (keyword === "uniqueItems") {
     const [j = 0, k = 0] = (unit.error.match(/\d+/g) ?? []).map(Number);
     return { i: Math.max(j, k), j: Math.min(j, k) };
@@ -81,20 +87,60 @@ function paramsOf(keyword: string, value: unknown, unit: OutputUnit): { [key: st
   return {};
 }
 
+function pointer(path: readonly string[]): string {
+  return path.map((s) => `/${s.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
+}
+
+/**
+ * cfworker reports `items: false` (and `additionalItems`, `unevaluatedItems`) as the keyword's
+ * unit then one `false` unit per extra item; ajv reports one error on the array with
+ * `params.limit`, the index of the first extra item. Pushes that error once per array.
+ */
+function pushItems(out: SchemaError[], wrapper: OutputUnit, item: OutputUnit, root: unknown, instance: unknown): void {
+  const arrayPath = segments(wrapper.instanceLocation.slice(1));
+  const instancePath = pointer(arrayPath);
+  const last = out.at(-1);
+  if (last?.keyword === wrapper.keyword && last.instancePath === instancePath) return;
+  const schemaPath = segments(wrapper.keywordLocation.slice(1));
+  const index = Number(segments(item.instanceLocation.slice(1)).at(-1));
+  out.push({
+    keyword: wrapper.keyword,
+    instancePath,
+    schemaPath: wrapper.keywordLocation,
+    params: { limit: index },
+    schema: at(root, schemaPath),
+    parentSchema: at(root, schemaPath.slice(0, -1)),
+    data: at(instance, arrayPath),
+  });
+}
+
+const ITEM_WRAPPERS = new Set(["items", "additionalItems", "unevaluatedItems"]);
+
 /** Converts cfworker's output units into ajv-shaped errors. */
 function toSchemaErrors(units: readonly OutputUnit[], root: unknown, instance: unknown): SchemaError[] {
   const out: SchemaError[] = [];
+  let previous: OutputUnit | undefined;
   for (const unit of units) {
-    const schemaPath = segments(unit.keywordLocation.slice(1));
+    const before = previous;
+    previous = unit;
+    // cfworker locates dependentRequired at "#/dependantRequired"
+    const location = unit.keyword === "dependentRequired" ? unit.keywordLocation.replace(/dependantRequired$/, "dependentRequired") : unit.keywordLocation;
+    const schemaPath = segments(location.slice(1));
     const value = at(root, schemaPath);
+    if (unit.keyword === "false" && before !== undefined && ITEM_WRAPPERS.has(before.keyword)) {
+      pushItems(out, before, unit, root, instance);
+      continue;
+    }
+    // a `then: false` / `else: false` is reported by its `if` alone, as with ajv
+    if (unit.keyword === "false" && before?.keyword === "if") continue;
     if (WRAPPERS.has(unit.keyword)) continue;
     if ((unit.keyword === "additionalProperties" || unit.keyword === "unevaluatedProperties") && value !== false) continue;
     if (unit.keyword === "false" && /^(additional|unevaluated)Properties$/.test(out.at(-1)?.keyword ?? "")) continue;
     const instancePath = segments(unit.instanceLocation.slice(1));
     out.push({
       keyword: unit.keyword === "false" ? "false schema" : unit.keyword,
-      instancePath: instancePath.map((s) => `/${s.replace(/~/g, "~0").replace(/\//g, "~1")}`).join(""),
-      schemaPath: unit.keywordLocation,
+      instancePath: pointer(instancePath),
+      schemaPath: location,
       params: paramsOf(unit.keyword, value, unit),
       schema: value,
       parentSchema: at(root, schemaPath.slice(0, -1)),

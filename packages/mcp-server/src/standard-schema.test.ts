@@ -71,7 +71,6 @@ describe("the same tool with JSON Schema, zod, valibot and arktype", () => {
     ["coerced", { city: "Paris", days: "3" }],
     ["too short and too big", { city: "", days: 9 }],
     ["missing, wrong type", { days: 2.5 }],
-    ["not an object", [1]],
   ])("answers identically: %s", async (_label, args) => {
     server = forecastServer();
     const { client } = await connectSdkClient(server);
@@ -81,6 +80,12 @@ describe("the same tool with JSON Schema, zod, valibot and arktype", () => {
     for (const result of results.slice(1)) expect(result).toEqual(results[0]);
     if (_label === "valid" || _label === "coerced") expect(results[0]).toEqual({ content: [{ type: "text", text: "Paris:3" }] });
     else expect(results[0]?.isError).toBe(true);
+  });
+
+  it("refuses arguments that are not an object with -32602 before any library sees them", async () => {
+    server = forecastServer();
+    const { client } = await connectSdkClient(server);
+    for (const name of NAMES) await expect(client.callTool({ name, arguments: [1] as never })).rejects.toMatchObject({ code: -32602 });
   });
 
   it("reports what JSON Schema says in the usual words, whichever library refused", async () => {

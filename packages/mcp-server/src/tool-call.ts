@@ -12,6 +12,7 @@ import type { RequestContext } from "./context";
 import type { ToolRecord } from "./tool-registry";
 import { handlerOf, isPrepared, prepareRecord } from "./tool-registry";
 import type { ToolHandler } from "./tool-types";
+import { ProtocolError } from "./protocol-error";
 import { isCallToolResult, toCallToolResult, toolError } from "./tool-result";
 import type { ArgumentError, ToolArgumentsErrorDetails } from "./validation-report";
 import { formatArgumentErrors } from "./validation-report";
@@ -88,11 +89,19 @@ function checkOutput(record: ToolRecord, result: CallToolResult, returned: unkno
   return isThenable(checked) ? Promise.resolve(checked).then(done) : done(checked);
 }
 
+/**
+ * What a tool threw, as its result: only a `ProtocolError` (thrown on purpose) fails the request.
+ * A plain `JsonRpcError` is most often a request of the tool's own that failed (the client
+ * refused `ctx.sample`, a 2025 client lacks a capability): the tool's failure, not the call's;
+ * its `{ code, message, data }` travel under `_meta` (`code: "request_failed"`).
+ */
 function fromThrown(record: ToolRecord, error: unknown, ctx: RequestContext, logger: Logger): CallToolResult {
-  if (error instanceof JsonRpcError || ctx.signal.aborted) throw error;
+  if (error instanceof ProtocolError || ctx.signal.aborted) throw error;
   logger.warn(`Tool "${record.name}" threw; the client got an isError result`, error);
   const message = error instanceof Error ? error.message : typeof error === "string" ? error : "The tool failed";
-  return toolError(message === "" ? "The tool failed" : message);
+  const text = message === "" ? "The tool failed" : message;
+  if (!(error instanceof JsonRpcError)) return toolError(text);
+  return toolError(text, { [TOOL_ERROR_META_KEY]: { code: "request_failed", tool: record.name, error: error.toObject() } });
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
@@ -154,9 +163,17 @@ function validateAndRun(host: ToolCallHost, record: ToolRecord, raw: unknown, ct
   return Promise.resolve(checked).then((c) => (stopIfCancelled(ctx), runChecked(host, record, c, ctx)));
 }
 
+/** `arguments` is an object or absent (then `{}`); anything else, `null` included, is -32602 (schema.ts `CallToolRequestParams`). */
+function argumentsOf(value: unknown): unknown {
+  if (value === undefined) return {};
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) return value;
+  const got = value === null ? "null" : Array.isArray(value) ? "an array" : `a ${typeof value}`;
+  throw new JsonRpcError(ErrorCode.InvalidParams, `Invalid params: tools/call arguments must be an object, got ${got}; send the tool's arguments as a JSON object (or omit them)`);
+}
+
 /**
- * Runs `tools/call`. Throws `JsonRpcError` for protocol errors; tool failures are `isError`
- * results. Synchronous once the tool's validators are compiled and its handler is loaded.
+ * Runs `tools/call`. Throws `JsonRpcError` for protocol errors (and a handler's `ProtocolError`);
+ * tool failures are `isError` results. Synchronous once the tool's validators are compiled and its handler is loaded.
  */
 export function callTool(host: ToolCallHost, params: JsonRpcParams | undefined, ctx: RequestContext): CallToolResult | Promise<CallToolResult> {
   const p = (params ?? {}) as { name?: unknown; arguments?: unknown };
@@ -166,7 +183,7 @@ export function callTool(host: ToolCallHost, params: JsonRpcParams | undefined, 
   const record = host.lookup(p.name);
   if (record === undefined) throw unknownTool(p.name);
   checkScopes(record, ctx.principal, host.unauthenticatedScopes);
-  const raw = p.arguments ?? {};
+  const raw = argumentsOf(p.arguments);
   if (isPrepared(record)) return validateAndRun(host, record, raw, ctx);
   return prepareRecord(record).then(
     () => (stopIfCancelled(ctx), validateAndRun(host, record, raw, ctx)),

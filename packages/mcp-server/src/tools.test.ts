@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { JsonRpcError } from "@proto/jsonrpc";
 import type { ExchangeInfo } from "@proto/jsonrpc";
+import { ProtocolError } from "./protocol-error";
 import { createServer } from "./server";
 import type { Server } from "./server-types";
 import { connectRaw, connectSdkClient, initializeRaw } from "./test-helpers";
@@ -159,13 +159,13 @@ describe("results", () => {
     expect(await c.callTool({ name: "full" })).toEqual({ content: [{ type: "text", text: "raw" }], isError: false });
   });
 
-  it("turns a thrown error into isError with its message and no stack; a JsonRpcError stays a protocol error", async () => {
+  it("turns a thrown error into isError with its message and no stack; a ProtocolError stays a protocol error", async () => {
     server = createServer({ name: "r", version: "1" });
     server.tool({ name: "boom", inputSchema: obj }, () => {
       throw new Error("database unreachable");
     });
     server.tool({ name: "proto", inputSchema: obj }, () => {
-      throw new JsonRpcError(-32042, "needs auth", { elicitations: [] });
+      throw new ProtocolError(-32042, "needs auth", { elicitations: [] });
     });
     server.tool({ name: "big", inputSchema: obj }, () => ({ n: 10n }));
     const c = await connect(server);

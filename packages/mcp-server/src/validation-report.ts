@@ -3,6 +3,7 @@
  * suggestion, plus machine-readable details (argument, reason code, constraint, received
  * value, suggestion, and the advertised schema).
  */
+import { show, suggestion } from "./validation-hints";
 
 /**
  * One validation error, in the shape ajv reports it (`ErrorObject` with `verbose: true`); the
@@ -76,15 +77,19 @@ const REASONS = new Set<string>([
   "enum", "const", "minLength", "maxLength", "pattern", "format", "minItems", "maxItems", "uniqueItems", "minimum",
   "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minProperties", "maxProperties", "not", "type",
 ]);
+/** Keywords that reject a key of an object (the key is named in the path). */
+const KEY_REJECTED = new Set(["additionalProperties", "unevaluatedProperties"]);
+/** Keywords that reject the items of an array past a count (`items: false` after `prefixItems`...). */
+const ITEMS_REJECTED = new Set(["items", "additionalItems", "unevaluatedItems"]);
+const MISSING = new Set(["required", "dependentRequired"]);
 const MAX_ERRORS = 20;
 
 function unescape(segment: string): string {
   return segment.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 
-function show(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+function escape(segment: unknown): string {
+  return String(segment).replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
 function truncate(value: unknown): unknown {
@@ -92,69 +97,87 @@ function truncate(value: unknown): unknown {
   return text !== undefined && text.length > 200 ? `${text.slice(0, 197)}...` : value;
 }
 
-function kindOf(value: unknown): string {
-  return value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
+function reasonOf(keyword: string): ArgumentErrorReason {
+  if (MISSING.has(keyword)) return "required";
+  if (KEY_REJECTED.has(keyword) || ITEMS_REJECTED.has(keyword)) return "unexpected";
+  if (keyword === "anyOf" || keyword === "oneOf") return "no_match";
+  return REASONS.has(keyword) ? (keyword as ArgumentErrorReason) : "invalid";
 }
 
-function suggestion(e: SchemaError, name: string): string {
+/** The keyword and value a refusal cites: the failed branch of an `if`, never the `if` schema itself. */
+function constraintOf(e: SchemaError): { readonly [keyword: string]: unknown } {
   const p = e.params as Record<string, unknown>;
-  switch (e.keyword) {
-    case "required": return `Add "${name}"${describe(e)}.`;
-    case "additionalProperties": {
-      const props = (e.parentSchema as { properties?: object } | undefined)?.properties;
-      const allowed = props === undefined ? "" : `; accepted: ${Object.keys(props).join(", ")}`;
-      return `Remove "${name}"${allowed}.`;
-    }
-    case "type": return `Pass ${String(p.type)} instead of ${kindOf(e.data)}.`;
-    case "enum": return `Use one of: ${(p.allowedValues as unknown[]).map(show).join(", ")}.`;
-    case "const": return `Use exactly ${show(p.allowedValue)}.`;
-    case "minLength": return `Use at least ${String(p.limit)} characters.`;
-    case "maxLength": return `Use at most ${String(p.limit)} characters.`;
-    case "pattern": return `Match the pattern ${String(p.pattern)}.`;
-    case "format": return `Use the ${String(p.format)} format.`;
-    case "minItems": return `Pass at least ${String(p.limit)} items.`;
-    case "maxItems": return `Pass at most ${String(p.limit)} items.`;
-    case "uniqueItems": return `Remove the duplicate at index ${String(p.i)} (same as index ${String(p.j)}).`;
-    case "minimum": case "maximum": case "exclusiveMinimum": case "exclusiveMaximum":
-      return `Pass a number ${String(p.comparison)} ${String(p.limit)}.`;
-    case "multipleOf": return `Pass a multiple of ${String(p.multipleOf)}.`;
-    default: return "Change the value to match the schema.";
+  if (KEY_REJECTED.has(e.keyword)) return { [e.keyword]: false };
+  if (e.keyword === "dependentRequired") {
+    const property = String(p.property);
+    return { dependentRequired: { [property]: (e.schema as Record<string, unknown> | undefined)?.[property] } };
   }
+  if (e.keyword === "if") {
+    const failing = p.failingKeyword === "then" ? "then" : "else";
+    return { [failing]: (e.parentSchema as Record<string, unknown> | undefined)?.[failing] };
+  }
+  return { [e.keyword]: e.schema };
 }
 
-function describe(e: SchemaError): string {
-  const missing = (e.params as { missingProperty?: string }).missingProperty ?? "";
-  const props = (e.parentSchema as { properties?: Record<string, { type?: unknown; description?: unknown }> } | undefined)?.properties;
-  const sub = props?.[missing];
-  if (sub === undefined) return "";
-  const type = sub.type === undefined ? "" : ` (${Array.isArray(sub.type) ? sub.type.join(" or ") : String(sub.type)})`;
-  const desc = typeof sub.description === "string" ? `: ${sub.description}` : "";
-  return `${type}${desc}`;
+/** The value at JSON Pointer `pointer` of `input`, or `fallback` when `input` has no such path. */
+function receivedAt(input: unknown, pointer: string, fallback: unknown): unknown {
+  let node = input;
+  for (const key of pointer.split("/").slice(1).map(unescape)) {
+    if (typeof node !== "object" || node === null || !Object.prototype.hasOwnProperty.call(node, key)) return fallback;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
 }
 
-function one(e: SchemaError): ArgumentError {
+function one(e: SchemaError, input: { readonly value: unknown } | undefined): ArgumentError {
   const p = e.params as Record<string, unknown>;
   let path = e.instancePath;
-  if (e.keyword === "required") path += `/${String(p.missingProperty).replace(/~/g, "~0").replace(/\//g, "~1")}`;
-  if (e.keyword === "additionalProperties") path += `/${String(p.additionalProperty).replace(/~/g, "~0").replace(/\//g, "~1")}`;
+  if (MISSING.has(e.keyword)) path += `/${escape(p.missingProperty)}`;
+  if (e.keyword === "additionalProperties") path += `/${escape(p.additionalProperty)}`;
+  if (e.keyword === "unevaluatedProperties") path += `/${escape(p.unevaluatedProperty)}`;
   const segments = path.split("/").slice(1).map(unescape);
   const argument = segments[0] ?? "";
   const name = segments.at(-1) ?? argument;
-  const reason: ArgumentErrorReason =
-    e.keyword === "required" ? "required"
-      : e.keyword === "additionalProperties" ? "unexpected"
-        : e.keyword === "anyOf" || e.keyword === "oneOf" ? "no_match"
-          : REASONS.has(e.keyword) ? (e.keyword as ArgumentErrorReason) : "invalid";
-  const constraint = e.keyword === "additionalProperties" ? { additionalProperties: false } : { [e.keyword]: e.schema };
-  const base = { argument, path, reason, constraint, suggestion: suggestion(e, name) };
-  return e.keyword === "required" || e.keyword === "additionalProperties" ? base : { ...base, received: truncate(e.data) };
+  const base = { argument, path, reason: reasonOf(e.keyword), constraint: constraintOf(e), suggestion: suggestion(e, name) };
+  if (MISSING.has(e.keyword) || KEY_REJECTED.has(e.keyword)) return base;
+  return { ...base, received: truncate(input === undefined ? e.data : receivedAt(input.value, e.instancePath, e.data)) };
 }
 
-/** Converts validation errors (at most 20 kept) into argument errors; errors under a failed `anyOf`/`oneOf` are folded into it. */
-export function toArgumentErrors(errors: readonly SchemaError[]): ArgumentError[] {
+/** The errors worth reporting: those under a failed `anyOf`/`oneOf` fold into it; an `if` whose failed branch reported its own errors is dropped. */
+function relevant(errors: readonly SchemaError[]): SchemaError[] {
   const branchPaths = errors.filter((e) => e.keyword === "anyOf" || e.keyword === "oneOf").map((e) => e.schemaPath);
-  const kept = errors.filter((e) => !branchPaths.some((b) => e.schemaPath !== b && e.schemaPath.startsWith(`${b}/`)));
-  return kept.slice(0, MAX_ERRORS).map(one);
+  const kept = errors.filter(
+    (e) =>
+      !branchPaths.some((b) => e.schemaPath !== b && e.schemaPath.startsWith(`${b}/`)) &&
+      !(e.keyword === "false schema" && /\/(then|else)\/false schema$/.test(e.schemaPath)),
+  );
+  return kept.filter((e) => {
+    if (e.keyword !== "if") return true;
+    const failing = (e.params as { failingKeyword?: unknown }).failingKeyword === "then" ? "then" : "else";
+    const prefix = `${e.schemaPath.slice(0, -"if".length)}${failing}/`;
+    return !kept.some((other) => other.schemaPath.startsWith(prefix));
+  });
+}
+
+/**
+ * Converts validation errors (at most 20 kept) into argument errors. `input`, when given, is
+ * the value as the client sent it: a refused value is shown as received there, not as coerced.
+ */
+export function toArgumentErrors(errors: readonly SchemaError[], input?: { readonly value: unknown }): ArgumentError[] {
+  return relevant(errors).slice(0, MAX_ERRORS).map((e) => one(e, input));
+}
+
+function what(e: ArgumentError, got: string): string {
+  const vendor = e.constraint.validate;
+  const [keyword = "", value] = Object.entries(e.constraint)[0] ?? [];
+  if (e.reason === "required") {
+    const by = keyword === "dependentRequired" && typeof value === "object" && value !== null ? Object.keys(value)[0] : undefined;
+    return by === undefined ? "is required" : `is required when "${by}" is given`;
+  }
+  if (e.reason === "unexpected") return ITEMS_REJECTED.has(keyword) ? `has more items than the schema accepts${got}` : "is not an accepted argument";
+  if (typeof vendor === "string") return `is refused by the ${vendor} schema${got}`;
+  if (e.reason === "invalid" && (keyword === "then" || keyword === "else")) return `does not match the schema's "${keyword}" branch${got}`;
+  return `fails ${e.reason} ${show(value)}${got}`;
 }
 
 /** The text a model reads: what is wrong with each argument and how to fix it. */
@@ -162,13 +185,7 @@ export function formatArgumentErrors(tool: string, errors: readonly ArgumentErro
   const lines = errors.map((e) => {
     const where = e.path === "" ? "arguments" : `"${e.path.slice(1)}"`;
     const got = "received" in e ? ` (received ${show(e.received)})` : "";
-    const vendor = e.constraint.validate;
-    const what =
-      e.reason === "required" ? "is required"
-        : e.reason === "unexpected" ? "is not an accepted argument"
-          : typeof vendor === "string" ? `is refused by the ${vendor} schema${got}`
-            : `fails ${e.reason} ${show(Object.values(e.constraint)[0])}${got}`;
-    return `- ${where} ${what}. ${e.suggestion}`;
+    return `- ${where} ${what(e, got)}. ${e.suggestion}`;
   });
   return `Invalid arguments for tool "${tool}":\n${lines.join("\n")}\nFix the arguments to match the tool's input schema and call it again.`;
 }

@@ -72,7 +72,8 @@ function createJsonValidator(compiled: CompiledSchema, schema: Json, coerce: boo
         if (compiled.validate(coerced)) return { ok: true, value: coerced };
         errors = compiled.errors;
       }
-      return { ok: false, errors: toArgumentErrors(errors) };
+      // the errors of the coerced value are the precise ones; the values shown are the ones received
+      return { ok: false, errors: toArgumentErrors(errors, coerced === raw ? undefined : { value: raw }) };
     },
   };
 }

@@ -56,10 +56,10 @@ describe("form elicitation", () => {
     expect((await client.callTool({ name: "signup", arguments: {} })).content).toEqual([{ type: "text", text: "no: decline" }]);
   });
 
-  it("refuses with -32021 when the client declared only URL mode or nothing", async () => {
+  it("fails the tool (isError, -32021 under _meta) when the client declared only URL mode or nothing", async () => {
     for (const capabilities of [{}, { elicitation: { url: {} } }]) {
       const { client } = await connectSdkClient(formServer(), { capabilities });
-      await expect(client.callTool({ name: "signup", arguments: {} })).rejects.toMatchObject({ code: McpErrorCode.MissingRequiredClientCapability });
+      expect(await client.callTool({ name: "signup", arguments: {} })).toMatchObject({ isError: true, _meta: { "dev.proto/tool-error": { code: "request_failed", error: { code: McpErrorCode.MissingRequiredClientCapability } } } });
     }
   });
 
@@ -147,11 +147,11 @@ describe("URL elicitation", () => {
     expect(s.completeElicitation("link-1")).toBe(true);
   });
 
-  it("refuses without the url capability: -32021, never -32042", async () => {
+  it("refuses without the url capability: -32021 (a tool error in a 2025 session), never -32042", async () => {
     const s = urlServer();
     const { client } = await connectSdkClient(s, { capabilities: { elicitation: { form: {} } } });
-    await expect(client.callTool({ name: "connect", arguments: {} })).rejects.toMatchObject({ code: McpErrorCode.MissingRequiredClientCapability });
-    await expect(client.callTool({ name: "guarded", arguments: {} })).rejects.toMatchObject({ code: McpErrorCode.MissingRequiredClientCapability });
+    expect(await client.callTool({ name: "connect", arguments: {} })).toMatchObject({ isError: true, _meta: { "dev.proto/tool-error": { code: "request_failed", error: { code: McpErrorCode.MissingRequiredClientCapability } } } });
+    expect(await client.callTool({ name: "guarded", arguments: {} })).toMatchObject({ isError: true, _meta: { "dev.proto/tool-error": { code: "request_failed", error: { code: McpErrorCode.MissingRequiredClientCapability } } } });
     expect(s.completeElicitation("link-1")).toBe(false);
   });
 

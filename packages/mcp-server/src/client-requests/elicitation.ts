@@ -8,8 +8,9 @@
 import type { JsonRpcError, JsonRpcParams, Logger } from "@proto/jsonrpc";
 import { NotificationMethod, RequestMethod, compareVersions, createUrlElicitationRequiredError } from "@proto/mcp-protocol";
 import type { ElicitRequestURLParams } from "@proto/mcp-protocol";
+import { ProtocolError } from "../protocol-error";
 import type { ServerSession } from "../session-types";
-import { createMissingCapabilityError, supportsFormElicitation, supportsUrlElicitation } from "./capabilities";
+import { missingCapability, supportsFormElicitation, supportsUrlElicitation } from "./capabilities";
 import { readElicitationSchema, validateElicited } from "./elicitation-schema";
 import type { ElicitationResult, ElicitationSchemaLike, FormElicitation, UrlElicitation, UrlElicitationResult } from "./elicitation-types";
 import { MalformedResultError } from "./types";
@@ -34,7 +35,7 @@ export async function elicitForm<const S extends ElicitationSchemaLike>(
 ): Promise<ElicitationResult<S>> {
   if (typeof params?.message !== "string") throw new TypeError("elicit(): pass { message, requestedSchema }");
   const form = readElicitationSchema(params.requestedSchema);
-  if (!supportsFormElicitation(target.clientCapabilities)) throw createMissingCapabilityError({ elicitation: { form: {} } }, "elicit()");
+  if (!supportsFormElicitation(target.clientCapabilities)) throw missingCapability(target, { elicitation: { form: {} } }, "elicit()");
   // `mode` arrived with 2025-11-25; older clients get the params they know.
   const modes = target.protocolVersion === undefined || compareVersions(target.protocolVersion, "2025-11-25") >= 0;
   const wire = modes
@@ -118,16 +119,18 @@ export async function elicitUrl(
   options: ClientRequestOptions = {},
 ): Promise<UrlElicitationResult> {
   const wire = urlParams(params, "elicitUrl()");
-  if (!supportsUrlElicitation(target.clientCapabilities)) throw createMissingCapabilityError({ elicitation: { url: {} } }, "elicitUrl()");
+  if (!supportsUrlElicitation(target.clientCapabilities)) throw missingCapability(target, { elicitation: { url: {} } }, "elicitUrl()");
   pending.register(session, wire.elicitationId);
   const result = await target.request(METHOD, wire as unknown as JsonRpcParams, options);
   return { action: action(result), elicitationId: wire.elicitationId };
 }
 
 /**
- * Builds the -32042 error that tells the client the user must visit these URLs before the
- * request can succeed; throw it from a handler. When the client did not declare URL-mode
- * elicitation (the spec forbids -32042 then), returns the -32021 missing-capability error instead.
+ * Builds the -32042 error (a `ProtocolError`) that tells the client the user must visit these
+ * URLs before the request can succeed; throw it from a handler. When the client did not declare
+ * URL-mode elicitation (the spec forbids -32042 then), returns the -32021 missing-capability
+ * error instead (see `missingCapability`: under 2025-11-25 a tool that throws it fails with an
+ * `isError` result).
  */
 export function urlElicitationRequired(
   target: ClientTarget,
@@ -139,8 +142,8 @@ export function urlElicitationRequired(
   const list = (Array.isArray(elicitations) ? elicitations : [elicitations]) as readonly UrlElicitation[];
   const wire = list.map((e) => urlParams(e, "urlElicitationRequired()"));
   if (!supportsUrlElicitation(target.clientCapabilities)) {
-    return createMissingCapabilityError({ elicitation: { url: {} } }, "urlElicitationRequired()");
+    return missingCapability(target, { elicitation: { url: {} } }, "urlElicitationRequired()");
   }
   for (const e of wire) pending.register(session, e.elicitationId);
-  return createUrlElicitationRequiredError(wire, message);
+  return ProtocolError.of(createUrlElicitationRequiredError(wire, message));
 }

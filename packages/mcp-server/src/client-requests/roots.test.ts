@@ -52,11 +52,11 @@ describe("roots", () => {
     expect(asked).toBe(2);
   });
 
-  it("refuses with -32021 when the client did not declare roots", async () => {
+  it("refuses with -32021 when the client did not declare roots (the tool's isError result in a 2025 session)", async () => {
     const { client } = await connectSdkClient(rootsServer());
-    await expect(client.callTool({ name: "roots", arguments: {} })).rejects.toMatchObject({
-      code: McpErrorCode.MissingRequiredClientCapability,
-      data: { requiredCapabilities: { roots: {} } },
+    expect(await client.callTool({ name: "roots", arguments: {} })).toMatchObject({
+      isError: true,
+      _meta: { "dev.proto/tool-error": { error: { code: McpErrorCode.MissingRequiredClientCapability, data: { requiredCapabilities: { roots: {} } } } } },
     });
   });
 });

@@ -5,7 +5,7 @@
  */
 import { RequestMethod } from "@proto/mcp-protocol";
 import type { Root } from "@proto/mcp-protocol";
-import { createMissingCapabilityError } from "./capabilities";
+import { missingCapability } from "./capabilities";
 import { MalformedResultError } from "./types";
 import type { ClientRequestOptions, ClientTarget } from "./types";
 
@@ -36,7 +36,7 @@ function checkRoots(result: unknown): readonly Root[] {
 /** Asks the client for its roots (or returns the cached answer). Rejects with -32021 when the client did not declare `roots`. */
 export function listRoots(target: ClientTarget, state: RootsState, options: ListRootsOptions = {}): Promise<readonly Root[]> {
   const caps = target.clientCapabilities.roots;
-  if (caps === undefined) return Promise.reject(createMissingCapabilityError({ roots: {} }, "listRoots()"));
+  if (caps === undefined) return Promise.reject(missingCapability(target, { roots: {} }, "listRoots()"));
   const cacheable = caps.listChanged === true;
   if (cacheable && options.fresh !== true && state.cached !== undefined) return state.cached;
   const { fresh: _fresh, ...requestOptions } = options;

@@ -35,11 +35,12 @@ describe("sampling", () => {
     expect(asked).toEqual([{ messages: [{ role: "user", content: { type: "text", text: "What is 6 x 7?" } }], maxTokens: 20 }]);
   });
 
-  it("refuses with -32021 when the client did not declare sampling, or sampling.tools for tools", async () => {
+  it("refuses with -32021 when the client did not declare sampling, or sampling.tools for tools (a tool error in a 2025 session)", async () => {
     const { client } = await connectSdkClient(samplingServer());
-    await expect(client.callTool({ name: "ask", arguments: {} })).rejects.toMatchObject({
-      code: McpErrorCode.MissingRequiredClientCapability,
-      message: expect.stringMatching(/"sampling"/),
+    expect(await client.callTool({ name: "ask", arguments: {} })).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringMatching(/"sampling"/) }],
+      _meta: { "dev.proto/tool-error": { error: { code: McpErrorCode.MissingRequiredClientCapability } } },
     });
     await expect(client.request({ method: "prompts/get", params: { name: "summary" } }, GetPromptResultSchema)).rejects.toMatchObject({
       code: McpErrorCode.MissingRequiredClientCapability,
@@ -48,9 +49,9 @@ describe("sampling", () => {
     const withSampling = await connectSdkClient(server, { capabilities: { sampling: {} } });
     const s2Sample = (session: typeof withSampling.session, message: Parameters<typeof server.sample>[1]["messages"][number]) =>
       server.sample(session, { messages: [message], maxTokens: 5 });
-    await expect(withSampling.client.callTool({ name: "ask", arguments: { tools: true } })).rejects.toMatchObject({
-      code: McpErrorCode.MissingRequiredClientCapability,
-      data: { requiredCapabilities: { sampling: { tools: {} } } },
+    expect(await withSampling.client.callTool({ name: "ask", arguments: { tools: true } })).toMatchObject({
+      isError: true,
+      _meta: { "dev.proto/tool-error": { error: { code: McpErrorCode.MissingRequiredClientCapability, data: { requiredCapabilities: { sampling: { tools: {} } } } } } },
     });
     const toolContent = { role: "user" as const, content: [{ type: "tool_result" as const, toolUseId: "1", content: [] }] };
     await expect(s2Sample(withSampling.session, toolContent)).rejects.toMatchObject({ code: McpErrorCode.MissingRequiredClientCapability });

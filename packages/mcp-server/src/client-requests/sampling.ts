@@ -6,7 +6,7 @@
 import type { JsonRpcParams } from "@proto/jsonrpc";
 import { RequestMethod } from "@proto/mcp-protocol";
 import type { ClientCapabilities, CreateMessageRequestParams, CreateMessageResult } from "@proto/mcp-protocol";
-import { createMissingCapabilityError } from "./capabilities";
+import { missingCapability } from "./capabilities";
 import { MalformedResultError } from "./types";
 import type { ClientRequestOptions, ClientTarget } from "./types";
 
@@ -58,7 +58,7 @@ function checkResult(result: unknown): CreateMessageResult {
 }
 
 /**
- * Asks the client to sample from its model. Rejects with -32021 (`createMissingCapabilityError`)
+ * Asks the client to sample from its model. Rejects with -32021 (`missingCapability`: a `ProtocolError` under 2026-07-28)
  * when the client lacks the capability, with the client's own error when it refuses (users
  * may decline), with `MalformedResultError` for a result of the wrong shape.
  */
@@ -69,7 +69,7 @@ export async function sample(
 ): Promise<CreateMessageResult> {
   checkParams(params);
   const missing = required(params, target.clientCapabilities);
-  if (missing !== undefined) throw createMissingCapabilityError(missing, "sample()");
+  if (missing !== undefined) throw missingCapability(target, missing, "sample()");
   const result = await target.request(RequestMethod.SamplingCreateMessage, params as unknown as JsonRpcParams, options);
   return checkResult(result);
 }

@@ -53,7 +53,7 @@ export function createTemplateRecord(def: ResourceTemplateDefinition, read: Reso
   checkText(def.uriTemplate, "uriTemplate", where);
   checkCommon(def, where);
   if (typeof read !== "function") throw new TypeError(`${where}: pass a reader function as the second argument`);
-  const template = createUriTemplate(def.uriTemplate);
+  const template = createUriTemplate(def.uriTemplate, def.optional === undefined ? undefined : { optional: def.optional });
   const complete: Record<string, NonNullable<Completers[string]>> = {};
   for (const [name, completer] of Object.entries(def.complete ?? {})) {
     if (completer === undefined) continue;

@@ -66,6 +66,21 @@ describe("resources with the official SDK client", () => {
     await expect(client.readResource({ uri: "users://1" })).resolves.toMatchObject({ contents: [{ text: "alice" }] });
   });
 
+  it("never reaches a template's reader with a variable left empty, unless the template makes it optional", async () => {
+    const s = server();
+    const seen: unknown[] = [];
+    s.resourceTemplate({ uriTemplate: "test://template/{id}/data", name: "data" }, (_uri, vars) => (seen.push({ ...vars }), `id ${String(vars.id)}`));
+    s.resourceTemplate({ uriTemplate: "test://search{?q,limit}", name: "search", optional: ["limit"] }, (_uri, vars) => (seen.push({ ...vars }), "found"));
+    expect(() => s.resourceTemplate({ uriTemplate: "test://x/{a}", name: "x", optional: ["b" as never] }, () => "x")).toThrow(/optional names "b"/);
+    const { client } = await connectSdkClient(s);
+    await expect(client.readResource({ uri: "test://template//data" })).rejects.toMatchObject({ code: McpErrorCode.ResourceNotFound });
+    await expect(client.readResource({ uri: "test://search?limit=3" })).rejects.toMatchObject({ code: McpErrorCode.ResourceNotFound });
+    expect(seen).toEqual([]);
+    await expect(client.readResource({ uri: "test://template/7/data" })).resolves.toMatchObject({ contents: [{ text: "id 7" }] });
+    await expect(client.readResource({ uri: "test://search?q=cats" })).resolves.toMatchObject({ contents: [{ text: "found" }] });
+    expect(seen).toEqual([{ id: "7" }, { q: "cats" }]);
+  });
+
   it("sends resources/updated only to sessions subscribed to that URI", async () => {
     const s = server();
     const handle = s.resource({ uri: "mem://a", name: "a" }, () => "a");

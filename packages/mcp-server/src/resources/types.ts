@@ -46,6 +46,12 @@ export interface ResourceTemplateDefinition<T extends string = string> {
   list?(ctx: RequestContext): readonly ResourceDefinition[] | Promise<readonly ResourceDefinition[]>;
   /** Completion of variables for `completion/complete` with a `ref/resource` reference. */
   readonly complete?: { readonly [K in TemplateVariableNames<T>]?: Completer } & { readonly [name: string]: Completer | undefined };
+  /**
+   * Variables a URI may leave undefined or empty (e.g. the query parameters of
+   * `"items{?limit}"`). Every other variable needs a value: `test://items//data` does not match
+   * `test://items/{id}/data`, and its read is -32002 like any unknown URI. Not advertised.
+   */
+  readonly optional?: readonly (string extends T ? string : TemplateVariableNames<T>)[];
 }
 
 /** Reads a resource addressed by a template; `variables` were matched from `uri` (in linear time). */

@@ -12,11 +12,13 @@
  * answer the keys the handler asks for (unknown keys are ignored, a malformed answer is -32602);
  * the answers a round used travel to the next round in the signed `requestState`.
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { ErrorCode } from "@proto/jsonrpc";
+import type { JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams, Principal } from "@proto/jsonrpc";
 import { RequestMethod, ResultType } from "@proto/mcp-protocol";
 import type { InputRequest, InputRequiredResult } from "@proto/mcp-protocol";
 import type { RequestContext } from "../context";
+import { ProtocolError } from "../protocol-error";
 import { paramsDigest } from "./request-state";
 import type { RequestStateCodec, StateBinding, StatePayload } from "./request-state";
 
@@ -33,8 +35,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** A `ProtocolError`: a malformed answer rejects the handler's input request, and must still fail the request if the handler lets it escape. */
 function invalid(message: string): JsonRpcError {
-  return new JsonRpcError(ErrorCode.InvalidParams, `Invalid params: ${message}`);
+  return new ProtocolError(ErrorCode.InvalidParams, `Invalid params: ${message}`);
 }
 
 /** Checks the shape of one answer; -32602 when it cannot be the result of `method`. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { retainedScratchPositions } from "./accept-table";
 import { createUriTemplate } from "./template";
 
-const match = (template: string, uri: string) => createUriTemplate(template).match(uri);
+const match = (template: string, uri: string, optional?: readonly string[]) => createUriTemplate(template, optional === undefined ? undefined : { optional }).match(uri);
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
 describe("matching a URI against a template", () => {
@@ -21,9 +21,9 @@ describe("matching a URI against a template", () => {
     ["{/list*}", "/red/green/blue", { list: ["red", "green", "blue"] }],
     ["{/list*,path:4}", "/red/green/blue/%2Ffoo", { list: ["red", "green", "blue"], path: "/foo" }],
     ["{/keys*}", "/semi=%3B/dot=./comma=%2C", { keys: { semi: ";", dot: ".", comma: "," } }],
-    ["{;v,empty,who}", ";v=6;empty;who=fred", { v: "6", empty: "", who: "fred" }],
+
     ["{;list*}", ";list=red;list=green;list=blue", { list: ["red", "green", "blue"] }],
-    ["{?x,y,empty}", "?x=1024&y=768&empty=", { x: "1024", y: "768", empty: "" }],
+
     ["{?list}", "?list=red,green,blue", { list: ["red", "green", "blue"] }],
     ["{?keys*}", "?semi=%3B&dot=.&comma=%2C", { keys: { semi: ";", dot: ".", comma: "," } }],
     ["?fixed=yes{&x}", "?fixed=yes&x=1024", { x: "1024" }],
@@ -32,11 +32,33 @@ describe("matching a URI against a template", () => {
     expect(plain(match(template, uri))).toEqual(expected);
   });
 
-  it("leaves undefined variables out", () => {
-    expect(plain(match("search{?q,limit}", "search?q=cats"))).toEqual({ q: "cats" });
-    expect(plain(match("search{?q,limit}", "search"))).toEqual({});
-    expect(plain(match("users/{id}", "users/"))).toEqual({});
-    expect(plain(match("{/a,b}", "/x"))).toEqual({ a: "x" });
+  it("gives an optional variable an empty value, or leaves it out when undefined", () => {
+    expect(plain(match("{;v,empty,who}", ";v=6;empty;who=fred", ["empty"]))).toEqual({ v: "6", empty: "", who: "fred" });
+    expect(plain(match("{?x,y,empty}", "?x=1024&y=768&empty=", ["empty"]))).toEqual({ x: "1024", y: "768", empty: "" });
+    expect(plain(match("search{?q,limit}", "search?q=cats", ["limit"]))).toEqual({ q: "cats" });
+    expect(plain(match("search{?q,limit}", "search", ["q", "limit"]))).toEqual({});
+    expect(plain(match("users/{id}", "users/", ["id"]))).toEqual({});
+    expect(plain(match("{/a,b}", "/x", ["b"]))).toEqual({ a: "x" });
+  });
+
+  it("does not match a URI that leaves a variable undefined or empty, unless the template makes it optional", () => {
+    expect(match("test://template/{id}/data", "test://template//data")).toBeUndefined();
+    expect(plain(match("test://template/{id}/data", "test://template/7/data"))).toEqual({ id: "7" });
+    expect(match("users/{id}", "users/")).toBeUndefined();
+    expect(match("file:///{+path}", "file:///")).toBeUndefined();
+    expect(match("search{?q,limit}", "search?q=cats")).toBeUndefined();
+    expect(match("search{?q}", "search?q=")).toBeUndefined();
+    expect(match("{;v,empty,who}", ";v=6;empty;who=fred")).toBeUndefined();
+    expect(match("{/a,b}", "/x")).toBeUndefined();
+    expect(match("x{.ext}", "x")).toBeUndefined();
+    expect(match("x{.ext}", "x.")).toBeUndefined();
+    expect(match("{x}/{x}", "/")).toBeUndefined();
+  });
+
+  it("refuses an optional name that is no variable of the template", () => {
+    expect(() => createUriTemplate("users/{id}", { optional: ["ids"] })).toThrow(/optional names "ids", which is no variable of the template \(variables: id\)/);
+    expect(() => createUriTemplate("users/{id}", { optional: "id" as never })).toThrow(/optional must be an array/);
+    expect(createUriTemplate("users/{id}{?q}", { optional: ["q", "q"] }).optionalVariables).toEqual(["q"]);
   });
 
   it("accepts query parameters in any order and refuses unknown or repeated ones", () => {

@@ -82,7 +82,7 @@ describe("URI template properties", () => {
   it("matching an expansion gives the values back", () => {
     fc.assert(
       fc.property(scenario, ({ template, values, expected }) => {
-        const t = createUriTemplate(template);
+        const t = createUriTemplate(template, { optional: createUriTemplate(template).variableNames });
         const uri = t.expand(values);
         expect(JSON.parse(JSON.stringify(t.match(uri) ?? null))).toEqual(expected);
       }),
@@ -108,6 +108,19 @@ describe("URI template properties", () => {
       fc.property(anyTemplate, uri, (template, chars) => {
         const result = createUriTemplate(template).match(chars.join(""));
         expect(result === undefined || typeof result === "object").toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("without optional variables, a match gives every variable a value that is not empty", () => {
+    const uri = fc.array(fc.constantFrom("a", "/", "?", "=", "&", ",", ".", "%41", "#", ";", "x/"), { maxLength: 24 });
+    fc.assert(
+      fc.property(anyTemplate, uri, (template, chars) => {
+        const t = createUriTemplate(template);
+        const result = t.match(chars.join(""));
+        if (result === undefined) return;
+        for (const name of t.variableNames) expect(result[name] === undefined || result[name] === "", `${template} ${chars.join("")} ${name}`).toBe(false);
       }),
       { numRuns: 1000 },
     );

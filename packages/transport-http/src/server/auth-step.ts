@@ -16,7 +16,7 @@ export type AuthOutcome = { readonly principal: Principal | undefined } | FullAn
 
 const ANONYMOUS: AuthOutcome = { principal: undefined };
 
-/** Runs the `authenticate` hook; answers 401, 500 or 503 itself and returns undefined then. */
+/** Runs the `authenticate` hook; answers 401 (its challenge carries `challengeScopes`), 500 or 503 itself and returns undefined then. */
 export async function authenticateRequest(opts: ResolvedOptions, metadataUrl: string | undefined, input: HttpIn, headers: OutHeaders): Promise<AuthOutcome> {
   if (!opts.authenticate) return ANONYMOUS;
   let principal: Principal | undefined;
@@ -33,6 +33,7 @@ export async function authenticateRequest(opts: ResolvedOptions, metadataUrl: st
     const presented = input.header("authorization") !== undefined;
     const challenge = bearerChallenge({
       ...(metadataUrl !== undefined ? { resourceMetadata: metadataUrl } : {}),
+      scopes: opts.challengeScopes,
       ...(presented ? { error: "invalid_token", errorDescription: "the access token is invalid or expired" } : {}),
     });
     return errorAnswer(401, presented ? "the access token is invalid or expired" : "authorization required: send Authorization: Bearer <token>", { ...headers, "www-authenticate": challenge });

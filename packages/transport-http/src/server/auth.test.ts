@@ -57,7 +57,7 @@ describe("auth on the handler (real sockets)", () => {
     const r = await start();
     const none = await post(r, initBody());
     expect(none.status).toBe(401);
-    expect(none.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${METADATA_URL}"`);
+    expect(none.headers.get("www-authenticate")).toBe(`Bearer scope="tools.echo", resource_metadata="${METADATA_URL}"`);
     const bad = await post(r, initBody(), { authorization: "Bearer not.a.token" });
     expect(bad.status).toBe(401);
     expect(bad.headers.get("www-authenticate")).toContain('error="invalid_token"');

@@ -80,6 +80,13 @@ export interface StreamableHttpServerOptions {
   readonly protectedResource?: ProtectedResourceOptions;
   /** The scopes a request needs (e.g. `server.scopesFor`); missing ones are answered 403 `insufficient_scope`. */
   scopesFor?(request: JsonRpcRequest): readonly string[] | undefined;
+  /**
+   * The scopes a 401 challenge asks for (`scope="..."`): what a client needs to use this resource
+   * at all, which it then requests first (MCP 2025-11-25 basic/authorization, "Protected Resource
+   * Metadata Discovery Requirements" and "Scope Selection Strategy"). Default
+   * `protectedResource.scopesSupported`; `[]` sends no `scope`. Scope tokens per RFC 6749 section 3.3.
+   */
+  readonly challengeScopes?: readonly string[];
   /** Accepted `MCP-Protocol-Version` values. Default: every version @proto/mcp-protocol supports. */
   readonly protocolVersions?: readonly string[];
   /** Serve only this path (others are 404). Default: every path except the metadata paths is the endpoint. */
@@ -112,6 +119,7 @@ export interface ResolvedOptions {
   readonly authenticate: StreamableHttpServerOptions["authenticate"];
   readonly protectedResource: ProtectedResourceOptions | undefined;
   readonly scopesFor: StreamableHttpServerOptions["scopesFor"];
+  readonly challengeScopes: readonly string[];
   readonly protocolVersions: ReadonlySet<string>;
   readonly path: string | undefined;
   readonly logger: Logger | undefined;
@@ -124,6 +132,21 @@ function count(value: number | undefined, fallback: number, name: string, min = 
     throw new TypeError(`${name} must be a number >= ${min}, got ${String(value)}`);
   }
   return value;
+}
+
+// scope-token = 1*( %x21 / %x23-5B / %x5D-7E ) (RFC 6749 section 3.3)
+const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
+
+function scopeList(options: StreamableHttpServerOptions): readonly string[] {
+  const scopes = options.challengeScopes ?? options.protectedResource?.scopesSupported ?? [];
+  const name = options.challengeScopes !== undefined ? "challengeScopes" : "protectedResource.scopesSupported";
+  if (!Array.isArray(scopes)) throw new TypeError(`${name} must be an array of scope strings, got ${String(scopes)}`);
+  for (const scope of scopes as readonly unknown[]) {
+    if (typeof scope !== "string" || !SCOPE_TOKEN.test(scope)) {
+      throw new TypeError(`${name} holds ${JSON.stringify(scope)}, which is not a scope token (RFC 6749 section 3.3: printable ASCII, no space, quote or backslash)`);
+    }
+  }
+  return Object.freeze([...scopes]);
 }
 
 /** Applies defaults and refuses options that cannot work, with a `TypeError` that says why. */
@@ -155,6 +178,7 @@ export function resolveOptions(options: StreamableHttpServerOptions): ResolvedOp
     authenticate: options.authenticate,
     protectedResource: options.protectedResource,
     scopesFor: options.scopesFor,
+    challengeScopes: scopeList(options),
     protocolVersions: new Set<string>(options.protocolVersions ?? SUPPORTED_PROTOCOL_VERSIONS),
     path: options.path,
     logger: options.logger,
