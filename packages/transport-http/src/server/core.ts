@@ -41,6 +41,7 @@ export function createCore(options: StreamableHttpServerOptions): Core {
   const registry = createSessionRegistry({
     idleTtlMs: opts.sessionIdleTtlMs,
     maxSessions: opts.maxSessions,
+    evictWhenFull: opts.evictWhenFull,
     now: opts.now,
     sweepMs: Math.min(opts.sessionIdleTtlMs, 60_000),
   });
