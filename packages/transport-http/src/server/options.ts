@@ -73,7 +73,8 @@ export interface StreamableHttpServerOptions {
   /** Most messages in one batch (batches exist only under 2025-03-26). Default 100. */
   readonly maxBatch?: number;
   /**
-   * Host/Origin checks against DNS rebinding. Default: on, loopback names only on a loopback bind.
+   * Host/Origin checks against DNS rebinding. Default: on; loopback names only on a loopback bind,
+   * elsewhere the address the connection arrived on unless `allowedHosts` lists the served names.
    * `false` turns every Host and Origin check off on every bind, loopback included: a web page
    * on any site can then reach a loopback server through DNS rebinding. Use it only behind a
    * proxy that checks `Host` and `Origin` itself.
