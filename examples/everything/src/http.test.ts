@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import type { HttpOptions, RunningHttpServer } from "./http";
 import { startHttpServer } from "./http";
@@ -60,5 +61,41 @@ describe("the everything HTTP endpoint's CORS option", () => {
     const remote = await post(url, "https://evil.example");
     expect(remote.status).toBe(403);
     await remote.body?.cancel();
+  });
+});
+
+/** Sends the headers of a POST (and `body` when given), resolving with the whole answer; the request is then destroyed. */
+function upload(port: number, headers: Record<string, string>, body?: Buffer): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, method: "POST", path: "/mcp", headers: { host: `127.0.0.1:${port}`, "content-type": "application/json", accept: "application/json, text/event-stream", ...headers } }, (res) => {
+      let text = "";
+      res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      res.on("end", () => {
+        resolve({ status: res.statusCode ?? 0, text });
+        req.destroy();
+      });
+    });
+    req.on("error", reject);
+    if (body === undefined) req.flushHeaders(); // the declared body never comes
+    else req.end(body);
+  });
+}
+
+describe("the everything HTTP endpoint's body reader (the handler's limits)", () => {
+  it("answers a 10 GiB Content-Length with no body 413 at once, without waiting for the body", async () => {
+    const { port } = await start();
+    const answer = await upload(port, { "content-length": String(10 * 1024 ** 3) });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.text)).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600, message: expect.stringContaining("maxMessageBytes") } });
+  });
+
+  it("lets a client that uploads a 5 MiB body read its 413, then serves the next request", async () => {
+    const { port } = await start();
+    for (let i = 0; i < 3; i += 1) {
+      const big = await upload(port, {}, Buffer.alloc(5 * 1024 * 1024, 0x78));
+      expect(big.status).toBe(413);
+    }
+    const init = await upload(port, {}, Buffer.from(INITIALIZE));
+    expect(init.status).toBe(200);
   });
 });

@@ -13,8 +13,14 @@ import { createEverythingServer, type EverythingOptions } from "./everything-ser
 import { createStreamCloser } from "./stream-closer";
 import type { CloseStream } from "./tools";
 
-/** Largest POST body read, in bytes (the handler's own default). */
+/** Largest POST body read, in bytes: also given to the handler as `maxMessageBytes`, so the two limits are one. */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/**
+ * What a refused upload may still send after its 413, read and discarded, so a client that is
+ * still writing its body reads the answer instead of a reset; past it the connection is cut.
+ */
+const MAX_DISCARDED_BYTES = 2 * MAX_BODY_BYTES;
 
 /** Options of `startHttpServer`. */
 export interface HttpOptions extends Omit<EverythingOptions, "closeStream"> {
@@ -48,8 +54,13 @@ export interface RunningHttpServer {
 
 type BodyRead = { readonly ok: true; readonly body: Uint8Array } | { readonly ok: false; readonly tooLarge: boolean };
 
-/** Reads a POST body with a cap; `ok: false` when it is too large or the client went away first. */
+/**
+ * Reads a POST body with the handler's cap; `ok: false` when it is too large or the client went
+ * away first. A declared `Content-Length` over the cap is refused before a byte is read, as the
+ * handler does: a 10 GiB declaration is answered at once, not when the body timeout fires.
+ */
 function readBody(req: IncomingMessage): Promise<BodyRead> {
+  if (Number(req.headers["content-length"] ?? NaN) > MAX_BODY_BYTES) return Promise.resolve({ ok: false, tooLarge: true });
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -69,9 +80,16 @@ function readBody(req: IncomingMessage): Promise<BodyRead> {
   });
 }
 
-function tooLarge(res: ServerResponse): void {
-  const body = JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32600, message: `Request body over ${MAX_BODY_BYTES} bytes` } });
-  res.writeHead(413, { "content-type": "application/json", connection: "close" }).end(body);
+/** Answers 413 now and discards what the client still uploads, up to `MAX_DISCARDED_BYTES`. */
+function tooLarge(req: IncomingMessage, res: ServerResponse): void {
+  let left = MAX_DISCARDED_BYTES;
+  req.on("data", (chunk: Buffer) => {
+    left -= chunk.length;
+    if (left < 0) req.socket.destroy();
+  });
+  req.resume();
+  const body = JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32600, message: `Request body over ${MAX_BODY_BYTES} bytes (maxMessageBytes)` } });
+  res.writeHead(413, { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) }).end(body);
 }
 
 /** Starts the everything server on `http://<host>:<port>/mcp`. */
@@ -84,6 +102,7 @@ export async function startHttpServer(options: HttpOptions): Promise<RunningHttp
     connect: (transport, context) => everything.server.connect(transport, context.sessionId === undefined ? {} : { sessionId: context.sessionId }),
     path: "/mcp",
     responseMode: "sse",
+    maxMessageBytes: MAX_BODY_BYTES,
     eventStore: createMemoryEventStore(),
     ...corsSettings(options.cors),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
@@ -92,7 +111,7 @@ export async function startHttpServer(options: HttpOptions): Promise<RunningHttp
     if (req.method !== "POST") return handler(req, res);
     void readBody(req).then((read) => {
       if (!read.ok) {
-        if (read.tooLarge) tooLarge(res);
+        if (read.tooLarge) tooLarge(req, res);
         else res.destroy();
         return;
       }

@@ -129,7 +129,15 @@ export function createConnection(config: ConnectionConfig): Connection {
   function start(getTransport: () => Transport | Promise<Transport>, retries: number, lazy: boolean): Promise<Session> {
     state = "connecting";
     const run = retry((n) => attempt(getTransport, n, retries, lazy), { ...config.retry, retries, signal: closing.signal, shouldRetry: (e) => !isFatal(e) });
-    pending = run.then(adopt, (error: unknown) => {
+    pending = run.then((next) => {
+      // close() ran after the handshake finished but before the session was adopted: end it
+      if (closing.signal.aborted) {
+        return next.peer.close().then(() => {
+          throw new McpClientError(ClientErrorCode.Closed, "The client was closed while connecting");
+        });
+      }
+      return adopt(next);
+    }, (error: unknown) => {
       if (state !== "closed") state = "disconnected";
       if (closing.signal.aborted) throw new McpClientError(ClientErrorCode.Closed, "The client was closed while connecting");
       if (isMcpClientError(error) || error instanceof JsonRpcError) throw error;
@@ -182,6 +190,8 @@ export function createConnection(config: ConnectionConfig): Connection {
       if (state === "closed") return;
       state = "closed";
       closing.abort(closedError());
+      // a connect in flight ends first (its transport and any session it opened are closed)
+      await pending?.catch(() => undefined);
       const current = session;
       session = undefined;
       if (current !== undefined) {

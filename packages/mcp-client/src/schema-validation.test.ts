@@ -1,5 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createSchemaValidator, MAX_SCHEMA_CHARS } from "./schema-validation";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe("createSchemaValidator", () => {
   it("validates 2020-12 by default and draft-07 when the schema says so", () => {
@@ -30,6 +35,21 @@ describe("createSchemaValidator", () => {
     const v = createSchemaValidator(2);
     for (let i = 0; i < 5; i++) expect(v.validate({ const: i }, i).ok).toBe(true);
     expect(v.validate({ const: 0 }, 1).ok).toBe(false);
+  });
+
+  it("keeps ajv bounded too: evicted schemas leave ajv, however many distinct schemas it sees", () => {
+    const instances = new Set<Ajv2020>();
+    const compile = Ajv2020.prototype.compile;
+    vi.spyOn(Ajv2020.prototype, "compile").mockImplementation(function (this: Ajv2020, ...args: Parameters<Ajv2020["compile"]>) {
+      instances.add(this);
+      return compile.apply(this, args);
+    });
+    const held = (ajv: Ajv2020): number => (ajv as unknown as { _cache: Map<unknown, unknown> })._cache.size;
+    const baseline = held(new Ajv2020({ strict: false, validateFormats: false, logger: false }));
+    const v = createSchemaValidator(4);
+    for (let i = 0; i < 300; i++) expect(v.validate({ type: "object", properties: { [`p${i}`]: { $id: `urn:nested:${i}`, const: i } } }, { [`p${i}`]: i }).ok).toBe(true);
+    expect(instances.size).toBeGreaterThan(0);
+    for (const ajv of instances) expect(held(ajv)).toBeLessThanOrEqual(baseline + 4);
   });
 });
 

@@ -92,42 +92,70 @@ function isDraft07OrOlder(schema: object): boolean {
   return typeof uri === "string" && /draft-0[4-7]/.test(uri);
 }
 
+/** Compiles per ajv instance, in multiples of the cache size (a new instance costs a few ms). */
+const GENERATION = 16;
+
+/** One cached schema: its check, and how to drop what ajv keeps of it. */
+interface Entry {
+  readonly check: Check;
+  release(): void;
+}
+
 /**
  * Creates a validator whose cache holds at most `maxEntries` compiled schemas (least recently
- * used go first), validating with `engine` (default `"auto"`).
+ * used go first), validating with `engine` (default `"auto"`). An evicted schema is removed from
+ * ajv too, and each ajv instance compiles at most `GENERATION` × `maxEntries` schemas before a
+ * fresh one takes over (what ajv keeps of nested `$id`s goes with the old instance once its
+ * schemas are evicted), so a long-lived validator fed ever new schemas stays bounded.
  */
 export function createSchemaValidator(maxEntries = 256, engine: SchemaEngine = "auto"): SchemaValidator {
-  let modern: Ajv2020 | undefined;
-  let legacy: Ajv | undefined;
-  const cache = new Map<string, Check>();
+  const instances: { modern?: { ajv: Ajv2020; compiled: number }; legacy?: { ajv: Ajv; compiled: number } } = {};
+  const cache = new Map<string, Entry>();
+
+  function instanceFor(old: boolean): Ajv | Ajv2020 {
+    const slot = old ? "legacy" : "modern";
+    let current = instances[slot];
+    if (current === undefined || current.compiled >= GENERATION * maxEntries) {
+      current = old ? { ajv: new Ajv(OPTIONS), compiled: 0 } : { ajv: new Ajv2020(OPTIONS), compiled: 0 };
+      instances[slot] = current as never;
+    }
+    current.compiled += 1;
+    return current.ajv;
+  }
 
   function compile(schema: object, key: string): Check {
     // The root `$id` and `$schema` are dropped: ids of different servers must not collide in
     // one ajv instance, and the dialect was chosen here already.
     const { $id: _id, $schema: _schema, ...rest } = schema as { [key: string]: unknown };
     const old = isDraft07OrOlder(schema);
-    let validate: Check;
+    let entry: Entry;
     try {
-      if (engine === "interpreter" || (engine === "auto" && !canGenerateCode())) validate = interpretedCheck(rest, old);
-      else validate = ajvCheck(rest, old ? (legacy ??= new Ajv(OPTIONS)) : (modern ??= new Ajv2020(OPTIONS)));
+      if (engine === "interpreter" || (engine === "auto" && !canGenerateCode())) entry = { check: interpretedCheck(rest, old), release: () => undefined };
+      else {
+        const ajv = instanceFor(old);
+        entry = { check: ajvCheck(rest, ajv), release: () => void ajv.removeSchema(rest) };
+      }
     } catch (error) {
       throw new Error(`the schema cannot be compiled: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
-    cache.set(key, validate);
-    if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
-    return validate;
+    cache.set(key, entry);
+    if (cache.size > maxEntries) {
+      const oldest = cache.keys().next().value as string;
+      cache.get(oldest)?.release();
+      cache.delete(oldest);
+    }
+    return entry.check;
   }
 
   return {
     validate(schema, value) {
       const key = JSON.stringify(schema);
       if (key.length > MAX_SCHEMA_CHARS) throw new Error(`the schema is ${key.length} characters long; the limit is ${MAX_SCHEMA_CHARS}`);
-      let validate = cache.get(key);
-      if (validate !== undefined) {
-        cache.delete(key);
-        cache.set(key, validate);
-      } else validate = compile(schema, key);
-      return validate(value);
+      const entry = cache.get(key);
+      if (entry === undefined) return compile(schema, key)(value);
+      cache.delete(key);
+      cache.set(key, entry);
+      return entry.check(value);
     },
   };
 }

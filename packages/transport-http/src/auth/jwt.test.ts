@@ -62,7 +62,7 @@ describe("createJwtVerifier", () => {
   });
 
   it("refuses an expired token beyond the leeway, accepts one within it", async () => {
-    const token = await mint(key, { exp: 1_000_000 });
+    const token = await mint(key, { exp: 1_000_000, iat: 999_000 });
     expect(await refusal(token, { now: () => 1_000_000_000 + 20_000 })).toBeUndefined(); // 20 s late, 30 s leeway
     expect(await refusal(token, { now: () => 1_000_000_000 + 31_000 })).toBe("JWT_EXPIRED");
     expect(await refusal(token, { now: () => 1_000_000_000 + 20_000, leewaySeconds: 5 })).toBe("JWT_EXPIRED");
@@ -72,6 +72,12 @@ describe("createJwtVerifier", () => {
     const now = Math.floor(Date.now() / 1000);
     expect(await refusal(await mint(key, { nbf: now + 600 }))).toBe("JWT_NOT_YET_VALID");
     expect(await refusal(await mint(key, { exp: undefined }))).toBe("JWT_MISSING_CLAIM");
+  });
+
+  it("refuses a token issued in the future beyond the leeway (iat), accepts one within it", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    expect(await refusal(await mint(key, { iat: now + 600 }))).toBe("JWT_NOT_YET_VALID");
+    expect(await refusal(await mint(key, { iat: now + 10 }))).toBeUndefined();
   });
 
   it("refuses a token without a subject", async () => {
@@ -129,6 +135,59 @@ describe("createJwtVerifier with a JWKS URL", () => {
     jwks = undefined;
     const v = createJwtVerifier({ jwksUrl: url, issuer: ISSUER, audience: AUDIENCE, jwksTimeoutMs: 2_000 });
     await expect(v.verify(await mint(key))).rejects.toMatchObject({ code: "JWKS_UNAVAILABLE" });
+  });
+});
+
+describe("createJwtVerifier during a JWKS outage (negative cache with backoff)", () => {
+  it("fetches once per backoff delay, not once per request, and recovers when the endpoint does", async () => {
+    let clock = 1_000_000_000;
+    let fetches = 0;
+    let up = false;
+    const fetch = async (): Promise<Response> => {
+      fetches += 1;
+      if (!up) throw new TypeError("fetch failed: connection refused");
+      return new Response(JSON.stringify(jwksOf(key)), { headers: { "content-type": "application/json" } });
+    };
+    const v = createJwtVerifier({ jwksUrl: "https://auth.example.com/jwks", issuer: ISSUER, audience: AUDIENCE, fetch, now: () => clock, jwksRetryDelayMs: 1_000, jwksMaxRetryDelayMs: 4_000 });
+    const token = await mint(key, { iat: undefined, exp: Math.floor(clock / 1000) + 3600 });
+    for (let i = 0; i < 10; i += 1) await expect(v.verify(token)).rejects.toMatchObject({ code: "JWKS_UNAVAILABLE" });
+    expect(fetches).toBe(1);
+    clock += 1_000;
+    await expect(v.verify(token)).rejects.toMatchObject({ code: "JWKS_UNAVAILABLE" });
+    expect(fetches).toBe(2); // the delay doubles: the next attempt is 2 s later
+    clock += 1_999;
+    await expect(v.verify(token)).rejects.toMatchObject({ code: "JWKS_UNAVAILABLE" });
+    expect(fetches).toBe(2);
+    for (let step = 0; step < 4; step += 1) {
+      clock += 4_000; // capped at jwksMaxRetryDelayMs
+      await expect(v.verify(token)).rejects.toMatchObject({ code: "JWKS_UNAVAILABLE" });
+    }
+    expect(fetches).toBe(6);
+    up = true;
+    clock += 4_000;
+    expect((await v.verify(token)).ok).toBe(true);
+    expect((await v.verify(token)).ok).toBe(true);
+    expect(fetches).toBe(7);
+  });
+
+  it("shares one fetch among concurrent requests, and an unknown kid cannot drive fetches past the cooldown", async () => {
+    let fetches = 0;
+    const fetch = async (): Promise<Response> => {
+      fetches += 1;
+      return new Response(JSON.stringify(jwksOf(key)));
+    };
+    const v = createJwtVerifier({ jwksUrl: "https://auth.example.com/jwks", issuer: ISSUER, audience: AUDIENCE, fetch });
+    const results = await Promise.all(Array.from({ length: 5 }, async () => (await v.verify(await mint(key))).ok));
+    expect(results).toEqual([true, true, true, true, true]);
+    for (let i = 0; i < 5; i += 1) expect(await v.verify(await mint(key, {}, { kid: `random-${i}` }))).toMatchObject({ ok: false, code: "JWT_UNKNOWN_KEY" });
+    expect(fetches).toBe(1);
+  });
+
+  it("treats a non-200 answer and a document that is no key set as an outage, not a token refusal", async () => {
+    for (const response of [new Response("down", { status: 502 }), new Response(JSON.stringify({ keys: "nope" }))]) {
+      const v = createJwtVerifier({ jwksUrl: "https://auth.example.com/jwks", issuer: ISSUER, audience: AUDIENCE, fetch: async () => response });
+      await expect(v.verify(await mint(key))).rejects.toMatchObject({ code: "JWKS_UNAVAILABLE" });
+    }
   });
 });
 

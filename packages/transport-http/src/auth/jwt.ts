@@ -5,11 +5,12 @@
  * `aud` (a string or an array; present in, not equal to), and `exp`/`nbf` are checked with a small
  * leeway. Only asymmetric algorithms are accepted by default: never a shared secret.
  */
-import { createLocalJWKSet, createRemoteJWKSet, customFetch, jwtVerify } from "jose";
+import { createLocalJWKSet, jwtVerify } from "jose";
 import type { JSONWebKeySet, JWTPayload, JWTVerifyGetKey } from "jose";
 import type { Logger, Principal } from "@proto/jsonrpc";
 import { HttpServerError, HttpServerFault } from "../server/errors";
 import type { HttpRequestLike } from "../server/io";
+import { createRemoteKeySet } from "./jwks";
 import { classifyJoseError, JwtFailure } from "./jwt-errors";
 
 export { JwtFailure } from "./jwt-errors";
@@ -39,6 +40,14 @@ export interface JwtVerifierOptions {
   readonly jwksCooldownMs?: number;
   /** Timeout of one key set fetch, in ms. Default 5,000. */
   readonly jwksTimeoutMs?: number;
+  /**
+   * After a failed key set fetch, no request fetches again for this long (ms), doubling with each
+   * failure up to `jwksMaxRetryDelayMs`; meanwhile `verify` rejects at once with `JWKS_UNAVAILABLE`
+   * (a negative cache: an outage costs one fetch per delay, not one per request). Default 1,000.
+   */
+  readonly jwksRetryDelayMs?: number;
+  /** Longest wait between two fetches during an outage, in ms. Default 60,000. */
+  readonly jwksMaxRetryDelayMs?: number;
   /** A `fetch` for the key set (tests, proxies). */
   readonly fetch?: (url: string, init: RequestInit) => Promise<Response>;
   /** The clock, in ms since the epoch (tests). Default `Date.now`. */
@@ -73,18 +82,28 @@ function list(value: string | readonly string[], name: string): string[] {
   return values;
 }
 
-function keySet(options: JwtVerifierOptions): JWTVerifyGetKey {
+function duration(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0) throw new TypeError(`${name} must be a number of ms >= 0, got ${String(value)}`);
+  return value;
+}
+
+function keySet(options: JwtVerifierOptions, now: () => number): JWTVerifyGetKey {
   if ((options.jwks === undefined) === (options.jwksUrl === undefined)) {
     throw new TypeError("createJwtVerifier needs exactly one of jwks (a static key set) or jwksUrl (fetched and cached)");
   }
   if (options.jwks) return createLocalJWKSet(options.jwks);
-  const remote: Parameters<typeof createRemoteJWKSet>[1] = {
-    cacheMaxAge: options.jwksCacheMaxAgeMs ?? 600_000,
-    cooldownDuration: options.jwksCooldownMs ?? 30_000,
-    timeoutDuration: options.jwksTimeoutMs ?? 5_000,
-  };
-  if (options.fetch) remote[customFetch] = options.fetch;
-  return createRemoteJWKSet(new URL(String(options.jwksUrl)), remote);
+  return createRemoteKeySet({
+    url: new URL(String(options.jwksUrl)),
+    cacheMaxAgeMs: duration(options.jwksCacheMaxAgeMs, 600_000, "jwksCacheMaxAgeMs"),
+    cooldownMs: duration(options.jwksCooldownMs, 30_000, "jwksCooldownMs"),
+    timeoutMs: duration(options.jwksTimeoutMs, 5_000, "jwksTimeoutMs"),
+    retryDelayMs: duration(options.jwksRetryDelayMs, 1_000, "jwksRetryDelayMs"),
+    maxRetryDelayMs: duration(options.jwksMaxRetryDelayMs, 60_000, "jwksMaxRetryDelayMs"),
+    fetch: options.fetch ?? ((url, init) => fetch(url, init)),
+    now,
+    logger: options.logger,
+  });
 }
 
 function scopesOf(payload: JWTPayload): string[] {
@@ -96,13 +115,13 @@ function scopesOf(payload: JWTPayload): string[] {
 
 /** Creates a bearer-JWT verifier. */
 export function createJwtVerifier(options: JwtVerifierOptions): JwtVerifier {
-  const keys = keySet(options);
+  const now = options.now ?? Date.now;
+  const keys = keySet(options, now);
   const issuer = list(options.issuer, "issuer");
   const audience = list(options.audience, "audience");
   const algorithms = [...(options.algorithms ?? DEFAULT_JWT_ALGORITHMS)];
   const requiredClaims = [...(options.requiredClaims ?? ["exp"])];
   const leeway = options.leewaySeconds ?? 30;
-  const now = options.now ?? Date.now;
 
   async function verify(token: string): Promise<JwtVerifyResult> {
     let payload: JWTPayload;
@@ -111,9 +130,14 @@ export function createJwtVerifier(options: JwtVerifierOptions): JwtVerifier {
     } catch (error) {
       const failure = classifyJoseError(error);
       if (failure) return { ok: false, ...failure };
-      const message = "the JWKS could not be fetched or read; tokens cannot be verified right now";
+      if (error instanceof HttpServerError && error.code === HttpServerFault.JwksUnavailable) throw error;
+      const message = "the JWKS could not be read; tokens cannot be verified right now";
       options.logger?.error(message, error);
       throw new HttpServerError(HttpServerFault.JwksUnavailable, message, { cause: error });
+    }
+    // jose checks `iat` only against a maximum token age: a token issued in the future is refused here
+    if (typeof payload.iat === "number" && payload.iat > now() / 1000 + leeway) {
+      return { ok: false, code: JwtFailure.NotYetValid, message: `the token's iat (${payload.iat}) is in the future beyond the ${leeway} s leeway` };
     }
     const subject = typeof payload.sub === "string" ? payload.sub : typeof payload.client_id === "string" ? payload.client_id : undefined;
     if (subject === undefined || subject === "") {

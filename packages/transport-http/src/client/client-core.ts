@@ -98,7 +98,11 @@ export function createClientCore(url: URL, options: StreamableHttpClientOptions,
       deliverFrame(result, sink, host.exchange());
     },
     fault(error) {
-      host.sink()?.error(toTransportError(error));
+      try {
+        host.sink()?.error(toTransportError(error));
+      } catch {
+        // the sink threw while being told of a fault: nothing is left to tell, and no background chain may reject
+      }
     },
     postHeaders(startsSession) {
       const headers = { "content-type": MediaType.Json, accept: `${MediaType.Json}, ${MediaType.EventStream}` };

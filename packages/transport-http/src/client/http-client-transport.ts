@@ -7,7 +7,7 @@
 import type { JsonRpcPayload, Transport, TransportSink } from "@proto/jsonrpc";
 import { isNotification, isRequest } from "@proto/jsonrpc";
 import type { HttpClientEvent, HttpClientEventListener, StreamableHttpClientOptions } from "./options";
-import { isHttpClientError } from "./http-error";
+import { HttpClientError, HttpClientErrorCode, isHttpClientError } from "./http-error";
 import { isInitializeRequest, messagesOf } from "./lifecycle";
 import { modernClaim } from "./request-headers";
 import { createStreamableHttpClientTransport } from "./streamable-http-client";
@@ -86,21 +86,34 @@ export function createHttpClientTransport(url: string | URL, options: HttpClient
   let deciding: Promise<void> | undefined;
   let retired = false;
   let closed = false;
+  /** The legacy transport while the fallback starts it, with its gate: `close()` must end it too. */
+  let starting: { transport: Transport; off(): void } | undefined;
+
+  function closedDuringFallback(): HttpClientError {
+    return new HttpClientError(HttpClientErrorCode.Closed, "The transport was closed during the fallback to HTTP+SSE: create a new one to reconnect");
+  }
 
   async function fallBack(payload: JsonRpcPayload, status: number, original: Error): Promise<void> {
     streamableGate.off();
     retired = true;
     await streamable.close();
+    // closed meanwhile: no SSE GET may open after close()
+    if (closed) throw closedDuringFallback();
     const legacy = createSseClientTransport(options.sseUrl ?? url, options);
     emit({ type: "fallback", status });
     const legacyGate = gate(() => sink);
+    starting = { transport: legacy, off: legacyGate.off };
     try {
       await legacy.start(legacyGate.sink);
     } catch (error) {
       legacyGate.off();
+      if (closed) throw closedDuringFallback();
       const why = error instanceof Error ? error.message : String(error);
       throw new Error(`${original.message}; the legacy HTTP+SSE fallback failed too: ${why}`, { cause: error });
+    } finally {
+      starting = undefined;
     }
+    if (closed) throw closedDuringFallback();
     active = legacy;
     kind = "sse";
     await legacy.send(payload);
@@ -156,8 +169,15 @@ export function createHttpClientTransport(url: string | URL, options: HttpClient
     async close(reason) {
       if (closed) return;
       closed = true;
-      // After a failed fallback no inner transport is left to report the close.
-      if (retired && active === streamable) return sink?.closed(reason);
+      // During or after a failed fallback no inner transport reports the close: end the one
+      // starting (its GET is aborted) and report it here, once.
+      if (retired && active === streamable) {
+        const inFlight = starting;
+        starting = undefined;
+        inFlight?.off();
+        await inFlight?.transport.close(reason);
+        return sink?.closed(reason);
+      }
       await active.close(reason);
     },
   };

@@ -57,7 +57,7 @@ export function createStandaloneStream(core: ClientCore, sessionGone: (sessionId
         core.emit({ type: "standalone-stream", state: "failed", cause: outcome.error });
         core.fault(outcome.error);
       }
-    });
+    }).catch((error: unknown) => core.fault(error));
   }
 
   return {

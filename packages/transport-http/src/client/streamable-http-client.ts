@@ -154,7 +154,9 @@ export function createStreamableHttpClientTransport(
         `POST ${endpoint.href} answered with content type "${type}", neither JSON nor SSE: is this an MCP endpoint?`,
       );
     }
-    void consumeAnswer(core, response, requestIds, { signal: stream.signal }).finally(() => stream.done());
+    void consumeAnswer(core, response, requestIds, { signal: stream.signal })
+      .catch((error: unknown) => core.fault(error))
+      .finally(() => stream.done());
   }
 
   async function terminateSession(sessionId: string): Promise<void> {

@@ -41,11 +41,19 @@ export async function authenticateRequest(opts: ResolvedOptions, metadataUrl: st
   return { principal };
 }
 
-/** A key binding a session to its principal: issuer and subject (empty for anonymous sessions). */
+/**
+ * A key binding a session to its principal (empty for anonymous sessions): the issuer, the
+ * subject, and which claims it came from, `sub` and `client_id` apart, so a client-credentials
+ * token whose `client_id` equals a user's `sub` cannot reach that user's sessions, nor one user's
+ * token issued to another client. JSON keeps the parts unambiguous whatever they contain.
+ */
 export function principalKey(principal: Principal | undefined): string {
   if (!principal) return "";
-  const iss = principal.claims?.iss;
-  return `${typeof iss === "string" ? iss : ""}\n${principal.subject}`;
+  const claim = (name: string): string | null => {
+    const value = principal.claims?.[name];
+    return typeof value === "string" ? value : null;
+  };
+  return JSON.stringify([claim("iss") ?? "", principal.subject, claim("sub"), claim("client_id")]);
 }
 
 /**

@@ -132,6 +132,17 @@ describe("auth on the handler (real sockets)", () => {
     expect((await post(r, rpc(2, "ping"), alice)).status).toBe(200);
   });
 
+  it("binds a session to sub and client_id apart: a client token whose client_id is a user's sub cannot use that user's session", async () => {
+    const r = await start();
+    const alice = await open(r, await mint(key, { sub: "alice", client_id: "app" }));
+    const clientNamedAlice = { ...alice, authorization: `Bearer ${await mint(key, { sub: undefined, client_id: "alice" })}` };
+    expect((await post(r, rpc(1, "ping"), clientNamedAlice)).status).toBe(404);
+    const aliceThroughOtherApp = { ...alice, authorization: `Bearer ${await mint(key, { sub: "alice", client_id: "other-app" })}` };
+    expect((await post(r, rpc(2, "ping"), aliceThroughOtherApp)).status).toBe(404);
+    const refreshed = { ...alice, authorization: `Bearer ${await mint(key, { sub: "alice", client_id: "app", scope: "more" })}` };
+    expect((await post(r, rpc(3, "ping"), refreshed)).status).toBe(200);
+  });
+
   it("caps the live sessions of one principal (429), not of others", async () => {
     const r = await start({ maxSessionsPerPrincipal: 2 });
     const alice = await mint(key, { sub: "alice" });

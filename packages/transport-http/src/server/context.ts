@@ -66,7 +66,6 @@ export function checkVersion(ctx: CoreContext, input: HttpIn, headers: OutHeader
   return errorAnswer(400, `unsupported MCP-Protocol-Version ${JSON.stringify(version.slice(0, 64))}; supported: ${supported}`, headers);
 }
 
-/** True when `key` may open one more session (its expired ones are swept first). */
 /**
  * Refuses a request whose `MCP-Protocol-Version` differs from the version its session negotiated
  * (MCP 2025-11-25 transports, "Protocol Version Header": the client sends the negotiated version
@@ -79,10 +78,25 @@ export function checkSessionVersion(input: HttpIn, session: Session, headers: Ou
   return errorAnswer(400, `MCP-Protocol-Version ${JSON.stringify(version.slice(0, 64))} differs from the version this session negotiated (${negotiated}); send ${negotiated}`, headers);
 }
 
+/** True when `key` may open one more session (its expired ones are swept first). */
 function roomFor(ctx: CoreContext, key: string): boolean {
   if (ctx.registry.countOf(key) < ctx.opts.maxSessionsPerPrincipal) return true;
   ctx.registry.sweep();
   return ctx.registry.countOf(key) < ctx.opts.maxSessionsPerPrincipal;
+}
+
+/**
+ * The fair-share group of an anonymous caller: its IPv4 address, or the /64 prefix of its IPv6
+ * address (one host usually holds a whole /64). Unknown addresses share one group.
+ */
+export function anonymousHolder(address: string | undefined): string {
+  if (address === undefined) return "anonymous";
+  const v4 = /^(?:::ffff:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (v4) return `anonymous@${v4[1] as string}`;
+  const [head = "", tail] = address.toLowerCase().split("::", 2);
+  const groups = head === "" ? [] : head.split(":");
+  if (tail !== undefined) while (groups.length < 4) groups.push("0");
+  return `anonymous@${groups.slice(0, 4).join(":")}::/64`;
 }
 
 /**
@@ -95,19 +109,21 @@ export async function openSession(
   principal: Principal | undefined,
   initialize: boolean,
   headers: OutHeaders,
+  remoteAddress: string | undefined,
   stateless: boolean = ctx.opts.stateless,
 ): Promise<Session | FullAnswer> {
   const { opts } = ctx;
-  if (!stateless && !ctx.registry.hasRoom()) {
-    return errorAnswer(503, `too many live sessions (maxSessions ${opts.maxSessions}); retry later`, { ...headers, "retry-after": "30" });
-  }
   const key = principalKey(principal);
   if (!stateless && principal && !roomFor(ctx, key)) {
     return errorAnswer(429, `this caller already holds ${opts.maxSessionsPerPrincipal} live sessions (maxSessionsPerPrincipal); DELETE unused ones or retry later`, { ...headers, "retry-after": "30" });
   }
+  if (!stateless && !ctx.registry.makeRoom()) {
+    return errorAnswer(503, `too many live sessions (maxSessions ${opts.maxSessions}), each with a request in flight; retry later`, { ...headers, "retry-after": "30" });
+  }
   const session = createSession({
     id: stateless ? undefined : newSessionId(),
     principalKey: key,
+    holder: principal ? key : anonymousHolder(remoteAddress),
     streamPrefix: randomHex(8),
     settings: stateless ? { ...ctx.settings, store: undefined } : ctx.settings,
     maxQueued: opts.maxQueuedMessages,

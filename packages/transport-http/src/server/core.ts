@@ -12,7 +12,7 @@ import { corsHeaders, corsOriginList, preflightHeaders } from "./cors";
 import { HttpServerError, HttpServerFault } from "./errors";
 import { handleGet } from "./get";
 import { hasModernHeader } from "./modern-ladder";
-import { checkHostAndOrigin, isLoopbackAddress } from "./guards";
+import { checkHostAndOrigin, wildcardBindWarning } from "./guards";
 import { errorAnswer, isAnswer } from "./http-util";
 import type { FullAnswer, HttpAnswer, HttpIn, OutHeaders } from "./io";
 import { resolveOptions } from "./options";
@@ -28,6 +28,8 @@ export interface Core {
   readonly sessionCount: number;
   /** Closes sessions idle past their TTL now; returns how many. */
   sweep(): number;
+  /** Told the address the server listens on: warns once through `logger` on a wildcard bind without `allowedHosts`. */
+  bound(address: string): void;
 }
 
 /** Creates the core from handler options (validated here: misuse throws a `TypeError`). */
@@ -41,6 +43,7 @@ export function createCore(options: StreamableHttpServerOptions): Core {
   const registry = createSessionRegistry({
     idleTtlMs: opts.sessionIdleTtlMs,
     maxSessions: opts.maxSessions,
+    evictWhenFull: opts.evictWhenFull,
     now: opts.now,
     sweepMs: Math.min(opts.sessionIdleTtlMs, 60_000),
   });
@@ -52,6 +55,7 @@ export function createCore(options: StreamableHttpServerOptions): Core {
     fault: (error) => opts.logger?.warn(error.message, error),
   };
   let closed = false;
+  let warned = false;
 
   function serveMetadata(input: HttpIn): FullAnswer {
     const headers: OutHeaders = { "access-control-allow-origin": "*" };
@@ -78,8 +82,7 @@ export function createCore(options: StreamableHttpServerOptions): Core {
     if (opts.path !== undefined && input.path !== opts.path) return errorAnswer(404, `not found; the MCP endpoint is ${opts.path}`);
     const origin = input.header("origin");
     if (opts.hostCheck !== false) {
-      const loopback = input.localAddress === undefined || isLoopbackAddress(input.localAddress);
-      const refused = checkHostAndOrigin({ host: input.header("host"), origin, loopback }, opts.hostCheck, corsOrigins);
+      const refused = checkHostAndOrigin({ host: input.header("host"), origin, localAddress: input.localAddress }, opts.hostCheck, corsOrigins);
       if (refused !== undefined) return errorAnswer(403, `forbidden: ${refused}`);
     }
     const cors = corsHeaders(opts.cors, origin);
@@ -122,5 +125,10 @@ export function createCore(options: StreamableHttpServerOptions): Core {
       return registry.size;
     },
     sweep: () => registry.sweep(),
+    bound(address) {
+      const warning = wildcardBindWarning(address, opts.hostCheck);
+      if (warning !== undefined && !warned) opts.logger?.warn(warning);
+      warned ||= warning !== undefined;
+    },
   };
 }

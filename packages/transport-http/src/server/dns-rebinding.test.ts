@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createEchoServer } from "./testing/echo-server";
 import { initBody, POST_HEADERS, raw, serve } from "./testing/net";
 import type { Running } from "./testing/net";
+import type { AddressInfo } from "node:net";
+import { createNodeHttpHandler, createNodeHttpServer } from "./node-adapter";
 import type { NodeHttpHandlerOptions } from "./node-adapter";
 
 describe("DNS rebinding protection on a loopback bind (real sockets)", () => {
@@ -71,5 +73,38 @@ describe("DNS rebinding protection on a loopback bind (real sockets)", () => {
   it("can be disabled explicitly", async () => {
     const r = await start({ hostCheck: false });
     expect((await init(r, { host: "evil.example.com" })).status).toBe(200);
+  });
+});
+
+describe("a wildcard bind (0.0.0.0) without allowedHosts", () => {
+  it("warns through the logger at start and still checks Host on every interface", async () => {
+    const warnings: string[] = [];
+    const logger = { warn: (message: string) => warnings.push(message), error: () => undefined };
+    const handler = createNodeHttpHandler({ connect: createEchoServer().connect, logger });
+    const server = createNodeHttpServer(handler);
+    await new Promise<void>((resolve) => server.listen(0, "0.0.0.0", resolve));
+    try {
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain("0.0.0.0");
+      expect(warnings[0]).toContain("hostCheck.allowedHosts");
+      const { port } = server.address() as AddressInfo;
+      const rebound = await raw(port, { method: "POST", headers: { ...POST_HEADERS, host: `rebind.example.com:${port}` }, body: initBody() });
+      expect(rebound.status).toBe(403);
+      const local = await raw(port, { method: "POST", headers: { ...POST_HEADERS, host: `127.0.0.1:${port}` }, body: initBody() });
+      expect(local.status).toBe(200);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it("does not warn when allowedHosts names the server", async () => {
+    const warnings: string[] = [];
+    const logger = { warn: (message: string) => warnings.push(message), error: () => undefined };
+    const handler = createNodeHttpHandler({ connect: createEchoServer().connect, logger, hostCheck: { allowedHosts: ["mcp.example.com"] } });
+    const server = createNodeHttpServer(handler);
+    await new Promise<void>((resolve) => server.listen(0, "0.0.0.0", resolve));
+    server.close();
+    expect(warnings).toEqual([]);
   });
 });

@@ -11,6 +11,8 @@ export const HttpServerFault = {
   SessionClosed: "SESSION_CLOSED",
   /** The session was idle longer than `sessionIdleTtlMs`. */
   SessionExpired: "SESSION_EXPIRED",
+  /** The live sessions reached `maxSessions` and this one, the least recently used of the holder with the most sessions, was closed to make room. */
+  SessionEvicted: "SESSION_EVICTED",
   /** Server-initiated messages waited for a GET stream and the queue (`maxQueuedMessages`) is full. */
   QueueFull: "QUEUE_FULL",
   /** The `connect` callback threw or did not start the transport. */

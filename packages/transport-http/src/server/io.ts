@@ -35,6 +35,8 @@ export interface HttpIn {
   readBody(maxBytes: number): Promise<BodyRead>;
   /** The local socket address, or undefined when the runtime does not say (treated as loopback: fail-closed). */
   readonly localAddress: string | undefined;
+  /** The peer's address, or undefined when the runtime does not say (anonymous sessions then share one fair-share group). */
+  readonly remoteAddress: string | undefined;
   /** The request for the `authenticate` hook. */
   readonly request: HttpRequestLike;
   /** Registers a callback run once if the client goes away before the response ends. */

@@ -32,7 +32,7 @@ export async function serveModernPost(ctx: CoreContext, verdict: Exclude<PostVer
   if (verdict.kind === "modern-notification") return { status: 202, headers: cors };
   const forbidden = checkScopes(ctx.opts, ctx.metadataUrl, post.messages, post.principal, cors);
   if (forbidden) return forbidden;
-  const session = await openSession(ctx, post.principal, false, cors, true);
+  const session = await openSession(ctx, post.principal, false, cors, undefined, true);
   if (isAnswer(session)) return session;
   const sink = session.sink;
   if (!sink) {

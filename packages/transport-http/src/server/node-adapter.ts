@@ -33,6 +33,13 @@ export interface NodeHttpHandler {
   readonly sessionCount: number;
   /** Closes sessions idle past `sessionIdleTtlMs` now; returns how many. */
   sweep(): number;
+  /**
+   * Tells the handler the address its server listens on (`server.address()`). A wildcard bind
+   * (`0.0.0.0`, `::`) without `hostCheck.allowedHosts` is warned about once through `logger`:
+   * such a server accepts off-loopback requests only when `Host` is the address they arrived on.
+   * `createNodeHttpServer` calls it on `listening`; call it yourself on another server.
+   */
+  bound(address: string): void;
 }
 
 /**
@@ -55,6 +62,7 @@ export function createNodeHttpHandler(options: NodeHttpHandlerOptions): NodeHttp
   return Object.defineProperties(handler, {
     close: { value: () => core.close() },
     sweep: { value: () => core.sweep() },
+    bound: { value: (address: string) => core.bound(address) },
     sessionCount: { get: () => core.sessionCount },
   }) as NodeHttpHandler;
 }
@@ -76,7 +84,8 @@ export interface NodeServerLimits {
 /**
  * A `node:http` server with slow-loris defaults around `listener`: header and request timeouts,
  * a header size cap, a short keep-alive. Closing the server closes the handler's sessions when
- * `listener` is a `NodeHttpHandler`. The caller owns the server (`listen`, `close`).
+ * `listener` is a `NodeHttpHandler`, and listening tells it its address (a wildcard bind without
+ * `allowedHosts` is warned about). The caller owns the server (`listen`, `close`).
  */
 export function createNodeHttpServer(listener: (req: IncomingMessage, res: ServerResponse) => void, limits: NodeServerLimits = {}): Server {
   const server = createServer(
@@ -89,7 +98,13 @@ export function createNodeHttpServer(listener: (req: IncomingMessage, res: Serve
     },
     listener,
   );
-  const close = (listener as Partial<NodeHttpHandler>).close;
+  const { close, bound } = listener as Partial<NodeHttpHandler>;
   if (typeof close === "function") server.on("close", () => void close());
+  if (typeof bound === "function") {
+    server.on("listening", () => {
+      const address = server.address();
+      if (typeof address === "object" && address !== null) bound(address.address);
+    });
+  }
   return server;
 }

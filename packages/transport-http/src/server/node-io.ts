@@ -88,6 +88,10 @@ export class NodeIn implements HttpIn {
     return this.req.socket.localAddress;
   }
 
+  get remoteAddress(): string | undefined {
+    return this.req.socket.remoteAddress;
+  }
+
   /** Built on first use: only an `authenticate` hook reads it. */
   get request(): HttpRequestLike {
     const req = this.req;

@@ -42,8 +42,18 @@ export interface StreamableHttpServerOptions {
   readonly standaloneSse?: boolean;
   /** Idle time after which a session is closed (it is never closed while a request or stream is open). Default 30 minutes. */
   readonly sessionIdleTtlMs?: number;
-  /** Most sessions alive at once; `initialize` beyond it is answered 503. Default 10,000. */
+  /**
+   * Most sessions alive at once. At the cap, `initialize` evicts a session by fair share (see
+   * `evictWhenFull`), or is answered 503 when none can be evicted. Default 10,000.
+   */
   readonly maxSessions?: number;
+  /**
+   * At `maxSessions`, make room by closing the least recently used session, without a request in
+   * flight, of the holder with the most live sessions (a principal, or an anonymous caller's IPv4
+   * address or IPv6 /64), so a client flooding sessions and holding their GET streams evicts only
+   * its own. `false` answers 503 instead until a session ends or expires. Default true.
+   */
+  readonly evictWhenFull?: boolean;
   /** Most live sessions one authenticated principal may hold (429 beyond; anonymous callers share `maxSessions` only). Default 100. */
   readonly maxSessionsPerPrincipal?: number;
   /** Stores SSE events so clients can resume with `Last-Event-ID`. Default: none (streams are not resumable). */
@@ -63,7 +73,8 @@ export interface StreamableHttpServerOptions {
   /** Most messages in one batch (batches exist only under 2025-03-26). Default 100. */
   readonly maxBatch?: number;
   /**
-   * Host/Origin checks against DNS rebinding. Default: on, loopback names only on a loopback bind.
+   * Host/Origin checks against DNS rebinding. Default: on; loopback names only on a loopback bind,
+   * elsewhere the address the connection arrived on unless `allowedHosts` lists the served names.
    * `false` turns every Host and Origin check off on every bind, loopback included: a web page
    * on any site can then reach a loopback server through DNS rebinding. Use it only behind a
    * proxy that checks `Host` and `Origin` itself.
@@ -105,6 +116,7 @@ export interface ResolvedOptions {
   readonly standaloneSse: boolean;
   readonly sessionIdleTtlMs: number;
   readonly maxSessions: number;
+  readonly evictWhenFull: boolean;
   readonly maxSessionsPerPrincipal: number;
   readonly eventStore: EventStore | undefined;
   readonly retryMs: number;
@@ -164,6 +176,7 @@ export function resolveOptions(options: StreamableHttpServerOptions): ResolvedOp
     standaloneSse: options.standaloneSse ?? true,
     sessionIdleTtlMs: count(options.sessionIdleTtlMs, 30 * 60_000, "sessionIdleTtlMs", 1),
     maxSessions: count(options.maxSessions, 10_000, "maxSessions", 1),
+    evictWhenFull: options.evictWhenFull ?? true,
     maxSessionsPerPrincipal: count(options.maxSessionsPerPrincipal, 100, "maxSessionsPerPrincipal", 1),
     eventStore: options.eventStore,
     retryMs: count(options.retryMs, 1_000, "retryMs"),

@@ -80,7 +80,7 @@ export async function handlePost(ctx: CoreContext, input: HttpIn, cors: OutHeade
   }
   const forbidden = checkScopes(opts, ctx.metadataUrl, messages, auth.principal, cors);
   if (forbidden) return forbidden;
-  const session = existing ?? (await openSession(ctx, auth.principal, init !== undefined, cors));
+  const session = existing ?? (await openSession(ctx, auth.principal, init !== undefined, cors, input.remoteAddress));
   if (isAnswer(session)) return session;
   return deliver(ctx, { input, cors, decoded, batch, messages, init, session, principal: auth.principal });
 }

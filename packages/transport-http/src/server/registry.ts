@@ -1,7 +1,10 @@
 /**
  * The live sessions of one handler: lookup by id, idle eviction after a TTL (checked on every
- * lookup and by a periodic sweep), and a cap on how many may live at once. The clock is
- * injectable so tests move time instead of sleeping.
+ * lookup and by a periodic sweep), and a cap on how many may live at once. When the cap is
+ * reached, the fair-share policy makes room instead of locking everyone out: it evicts the least
+ * recently used session, without a request in flight, of the holder (principal, or anonymous
+ * address group) that holds the most sessions, so a flood costs the flooder its own sessions.
+ * The clock is injectable so tests move time instead of sleeping.
  */
 import { HttpServerError, HttpServerFault } from "./errors";
 import type { Session } from "./session";
@@ -13,6 +16,8 @@ export interface RegistryOptions {
   readonly idleTtlMs: number;
   /** Most sessions alive at once. */
   readonly maxSessions: number;
+  /** At the cap, evict by fair share (true) or refuse new sessions (false). */
+  readonly evictWhenFull: boolean;
   readonly now: () => number;
   /** Interval of the background sweep; 0 disables it (lookups still expire sessions). */
   readonly sweepMs: number;
@@ -22,10 +27,10 @@ export interface RegistryOptions {
 export interface SessionRegistry {
   /** The live session with this id; an expired one is closed and reported missing. */
   get(id: string): Session | undefined;
-  /** True when a new session may be created now (expired ones are swept first). */
-  hasRoom(): boolean;
-  /** Live sessions opened by this principal key. */
-  countOf(principalKey: string): number;
+  /** True when a new session may be created now: expired ones are swept first, then (with `evictWhenFull`) one is evicted by fair share. */
+  makeRoom(): boolean;
+  /** Live sessions of this holder (`Session.holder`). */
+  countOf(holder: string): number;
   add(session: Session): void;
   /** Forgets a session (it closed). */
   remove(session: Session): void;
@@ -39,15 +44,15 @@ export interface SessionRegistry {
 /** Creates a registry. */
 export function createSessionRegistry(options: RegistryOptions): SessionRegistry {
   const sessions = new Map<string, Session>();
-  const perPrincipal = new Map<string, number>();
+  const perHolder = new Map<string, number>();
   let timer: ReturnType<typeof setInterval> | undefined;
 
   function forget(session: Session): void {
     if (session.id === undefined || sessions.get(session.id) !== session) return;
     sessions.delete(session.id);
-    const count = (perPrincipal.get(session.principalKey) ?? 1) - 1;
-    if (count <= 0) perPrincipal.delete(session.principalKey);
-    else perPrincipal.set(session.principalKey, count);
+    const count = (perHolder.get(session.holder) ?? 1) - 1;
+    if (count <= 0) perHolder.delete(session.holder);
+    else perHolder.set(session.holder, count);
   }
 
   function expired(session: Session): boolean {
@@ -57,6 +62,21 @@ export function createSessionRegistry(options: RegistryOptions): SessionRegistry
   function expire(session: Session): void {
     forget(session);
     void session.close(new HttpServerError(HttpServerFault.SessionExpired, `session idle for more than ${options.idleTtlMs} ms`));
+  }
+
+  /** The least recently used session without a request in flight of the biggest holder (O(n), only at the cap). */
+  function victim(): Session | undefined {
+    let best: Session | undefined;
+    let bestCount = 0;
+    for (const session of sessions.values()) {
+      if (session.pending) continue;
+      const count = perHolder.get(session.holder) ?? 0;
+      if (!best || count > bestCount || (count === bestCount && session.lastSeen < best.lastSeen)) {
+        best = session;
+        bestCount = count;
+      }
+    }
+    return best;
   }
 
   function sweep(): number {
@@ -83,21 +103,26 @@ export function createSessionRegistry(options: RegistryOptions): SessionRegistry
       }
       return session;
     },
-    hasRoom() {
+    makeRoom() {
       if (sessions.size < options.maxSessions) return true;
       sweep();
-      return sessions.size < options.maxSessions;
+      if (sessions.size < options.maxSessions) return true;
+      const evicted = options.evictWhenFull ? victim() : undefined;
+      if (!evicted) return false;
+      forget(evicted);
+      void evicted.close(new HttpServerError(HttpServerFault.SessionEvicted, `evicted to make room: ${options.maxSessions} sessions were live (maxSessions) and its holder had the most`));
+      return true;
     },
     add(session) {
       if (session.id === undefined) throw new TypeError("a registered session needs an id");
       sessions.set(session.id, session);
-      perPrincipal.set(session.principalKey, (perPrincipal.get(session.principalKey) ?? 0) + 1);
+      perHolder.set(session.holder, (perHolder.get(session.holder) ?? 0) + 1);
       if (timer === undefined && options.sweepMs > 0) timer = every(options.sweepMs, sweep);
     },
     remove(session) {
       forget(session);
     },
-    countOf: (principalKey) => perPrincipal.get(principalKey) ?? 0,
+    countOf: (holder) => perHolder.get(holder) ?? 0,
     sweep,
     get size() {
       return sessions.size;
@@ -107,7 +132,7 @@ export function createSessionRegistry(options: RegistryOptions): SessionRegistry
       timer = undefined;
       const all = [...sessions.values()];
       sessions.clear();
-      perPrincipal.clear();
+      perHolder.clear();
       await Promise.all(all.map((session) => session.close(reason)));
     },
   };

@@ -8,6 +8,7 @@ describe("a session's stream ids in the event store", () => {
     const session = createSession({
       id: "s",
       principalKey: "",
+      holder: "anonymous",
       streamPrefix: "p",
       settings: { store, retryMs: 1000, keepAliveMs: 0, closeAfterMs: 0 },
       maxQueued: 10,

@@ -20,6 +20,8 @@ export interface SessionConfig {
   readonly id: string | undefined;
   /** Who opened it (issuer and subject); later requests must match. */
   readonly principalKey: string;
+  /** Whose share the session counts against at the cap: the principal key, or the anonymous caller's address group. */
+  readonly holder: string;
   /** A random prefix of this session's stream ids, so a `Last-Event-ID` can be tied to its session. */
   readonly streamPrefix: string;
   readonly settings: StreamSettings;
@@ -35,6 +37,7 @@ export interface SessionConfig {
 export interface Session {
   readonly id: string | undefined;
   readonly principalKey: string;
+  readonly holder: string;
   readonly transport: Transport;
   /** The version `initialize` negotiated, once known. */
   protocolVersion: string | undefined;
@@ -42,6 +45,8 @@ export interface Session {
   readonly lastSeen: number;
   /** True while a request is in flight or a stream is connected: never evicted then. */
   readonly busy: boolean;
+  /** True while a request is in flight: such a session is never evicted to make room. */
+  readonly pending: boolean;
   readonly isClosed: boolean;
   readonly sink: TransportSink | undefined;
   touch(): void;
@@ -151,6 +156,7 @@ export function createSession(config: SessionConfig): Session {
   const session: Session = {
     id: config.id,
     principalKey: config.principalKey,
+    holder: config.holder,
     transport,
     protocolVersion: undefined,
     get lastSeen() {
@@ -160,6 +166,9 @@ export function createSession(config: SessionConfig): Session {
       if (exchanges.size > 0 || standalone?.connected) return true;
       for (const stream of streams.values()) if (stream.connected) return true;
       return false;
+    },
+    get pending() {
+      return exchanges.size > 0;
     },
     get isClosed() {
       return closed;

@@ -68,7 +68,7 @@ describe("session TTL and cap (real sockets, injected clock)", () => {
   });
 
   it("caps live sessions: initialize beyond the cap is 503 until one ends or expires", async () => {
-    const r = await start({ maxSessions: 2, sessionIdleTtlMs: 1_000 });
+    const r = await start({ maxSessions: 2, sessionIdleTtlMs: 1_000, evictWhenFull: false });
     const first = (await init(r)).headers.get("mcp-session-id") ?? "";
     await (await init(r)).text();
     const refused = await init(r);

@@ -71,6 +71,7 @@ function webIn(request: Request): HttpIn {
     },
     readBody: (maxBytes) => readCapped(request, maxBytes),
     localAddress: undefined,
+    remoteAddress: undefined,
     request,
     onAbort(listener) {
       if (request.signal.aborted) listener();

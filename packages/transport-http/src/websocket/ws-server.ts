@@ -9,7 +9,7 @@ import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import type { Logger, Principal, Transport } from "@proto/jsonrpc";
 import type { HostCheckOptions } from "../server/guards";
-import { checkHostAndOrigin, isLoopbackAddress } from "../server/guards";
+import { checkHostAndOrigin, wildcardBindWarning } from "../server/guards";
 import type { HttpRequestLike } from "../server/io";
 import type { WebSocketLimits } from "./ws-transport";
 import { MCP_SUBPROTOCOL, wrapWebSocket } from "./ws-transport";
@@ -101,9 +101,7 @@ export function createWebSocketServer(options: WebSocketServerOptions): WebSocke
   });
 
   async function accept(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
-    const address = options.server.address();
-    const loopback = typeof address !== "object" || address === null || isLoopbackAddress(address.address);
-    const why = checkHostAndOrigin({ host: request.headers.host, origin: request.headers.origin, loopback }, options.hostCheck ?? {}, []);
+    const why = checkHostAndOrigin({ host: request.headers.host, origin: request.headers.origin, localAddress: request.socket.localAddress }, options.hostCheck ?? {}, []);
     if (why) return refuse(socket, 403, why);
     if (!offeredProtocols(request).includes(MCP_SUBPROTOCOL)) return refuse(socket, 400, "offer the WebSocket subprotocol `mcp` (Sec-WebSocket-Protocol: mcp)");
     let principal: Principal | undefined;
@@ -143,12 +141,20 @@ export function createWebSocketServer(options: WebSocketServerOptions): WebSocke
   }
 
   options.server.on("upgrade", onUpgrade);
+  const warnBind = (): void => {
+    const address = options.server.address();
+    const warning = typeof address === "object" && address !== null ? wildcardBindWarning(address.address, options.hostCheck ?? {}) : undefined;
+    if (warning !== undefined) options.logger?.warn(warning);
+  };
+  if (options.server.listening) warnBind();
+  else options.server.once("listening", warnBind);
   return {
     get connections() {
       return live.size;
     },
     async close() {
       options.server.off("upgrade", onUpgrade);
+      options.server.off("listening", warnBind);
       await Promise.all([...live].map((transport) => transport.close()));
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
