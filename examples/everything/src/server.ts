@@ -9,9 +9,9 @@
 import type { Logger } from "@proto/jsonrpc";
 import type { CorsOptions } from "@proto/transport-http";
 import { serveStdio } from "@proto/transport-stdio/node";
-import { runDemo } from "./demo";
 import { createEverythingServer } from "./everything-server";
-import { startHttpServer } from "./http";
+// `--port` and `--demo` load their modules when chosen: a stdio server never loads the HTTP
+// transport, the client, OAuth or JWT code (issue 16: cold start).
 
 const USAGE = `usage: node server.js --stdio | --port <n> [--host <address>] [--cors <origins>] | --demo
 
@@ -75,6 +75,7 @@ async function serveHttp(args: readonly string[]): Promise<void> {
   if (!/^\d+$/.test(text) || port > 65_535) fail(`--port must be a number from 0 to 65535, got ${text}`);
   const host = valueOf(args, "--host");
   const cors = corsOf(valueOf(args, "--cors"));
+  const { startHttpServer } = await import("./http");
   const running = await startHttpServer({ port, logger: stderrLogger, ...(host === undefined ? {} : { host }), ...(cors === undefined ? {} : { cors }) });
   process.stderr.write(`proto-everything: Streamable HTTP on port ${running.port}\nproto-everything: MCP endpoint ${running.url} (Ctrl-C stops)\n`);
   const stop = (): void => {
@@ -94,6 +95,7 @@ async function main(args: readonly string[]): Promise<void> {
   }
   if (args.includes("--port")) return serveHttp(args);
   if (args.includes("--demo")) {
+    const { runDemo } = await import("./demo");
     await runDemo(process.argv[1] ?? "server.js");
     return;
   }

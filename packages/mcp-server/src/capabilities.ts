@@ -17,3 +17,21 @@ export function mergeCapabilities(list: readonly (ServerCapabilities | undefined
   }
   return out as ServerCapabilities;
 }
+
+function names(caps: ServerCapabilities | undefined, key: keyof ServerCapabilities): caps is ServerCapabilities {
+  return caps !== undefined && Object.prototype.hasOwnProperty.call(caps, key);
+}
+
+/**
+ * True when merging the features' capabilities and then `extra` (as `mergeCapabilities` does)
+ * would have `key`: the last one that names it decides. Merges nothing: a modern request
+ * checks this on every call.
+ */
+export function hasCapability(features: readonly { capabilities?(): ServerCapabilities | undefined }[], extra: ServerCapabilities | undefined, key: keyof ServerCapabilities): boolean {
+  if (names(extra, key)) return extra[key] !== undefined;
+  for (let i = features.length - 1; i >= 0; i--) {
+    const caps = features[i]?.capabilities?.();
+    if (names(caps, key)) return caps[key] !== undefined;
+  }
+  return false;
+}

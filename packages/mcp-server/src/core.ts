@@ -50,6 +50,8 @@ export interface ServerCore {
   readonly createContext: ContextFactory;
   /** The capabilities of the definition (features and options), without extensions. */
   capabilities(): ServerCapabilities;
+  /** True when `capabilities()` has `key` (as merged: the last contributor naming it decides), without merging. */
+  advertises(key: keyof ServerCapabilities): boolean;
   /** Called when a session starts and when it ends. */
   opened(state: SessionState, view: ServerSession): void;
   closed(state: SessionState, view: ServerSession): void;

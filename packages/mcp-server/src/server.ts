@@ -6,7 +6,7 @@ import type { JsonRpcParams, Logger, Transport } from "@proto/jsonrpc";
 import type { ProtocolVersion, ServerCapabilities } from "@proto/mcp-protocol";
 import { LATEST_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, SUPPORTED_PROTOCOL_VERSIONS } from "@proto/mcp-protocol";
 import { installFeatures } from "./builtin-features";
-import { mergeCapabilities } from "./capabilities";
+import { hasCapability, mergeCapabilities } from "./capabilities";
 import type { ServerCore, StatelessCore } from "./core";
 import type { ExtensionHost, ServerExtension } from "./extension";
 import { createDecorator } from "./extension-decorate";
@@ -121,6 +121,7 @@ export function createServer(info: ServerInfo, options: ServerOptions = {}): Ser
     extensions: router.extensions,
     createContext: createContextFactory(router.features),
     capabilities: (): ServerCapabilities => mergeCapabilities([...router.features.map((f) => f.capabilities?.()), options.capabilities]),
+    advertises: (key) => hasCapability(router.features, options.capabilities, key),
     opened: () => {},
     closed(state, view) {
       live.delete(view);

@@ -5,10 +5,13 @@
  * Contexts are cheap: each is an object with the request's data as own fields, on a
  * prototype (one per server) whose members (`signal`, `notify`, `request`, and the features'
  * `context` members) are created on first access and then cached on that context. A tool
- * call that never logs or samples allocates none of those closures.
+ * call that never logs or samples allocates none of those closures. A 2026-07-28 request's
+ * context sits on a second prototype whose `log` and `request` are plain methods that defer to
+ * the request's `ModernHooks` (a field, not a closure or an own property defined per request:
+ * `Object.defineProperty` on a fresh object costs microseconds on V8).
  */
-import type { RequestContext as PeerRequestContext } from "@proto/jsonrpc";
-import type { ClientCapabilities, Implementation, RequestMeta } from "@proto/mcp-protocol";
+import type { JsonRpcParams, RequestContext as PeerRequestContext, RequestOptions } from "@proto/jsonrpc";
+import type { ClientCapabilities, Implementation, LoggingLevel, RequestMeta } from "@proto/mcp-protocol";
 import { MetaKey } from "@proto/mcp-protocol";
 import type { BaseRequestContext, RequestContext } from "./context";
 import type { NegotiatedExtensions } from "./extension-negotiate";
@@ -20,12 +23,24 @@ const NO_META: RequestMeta = Object.freeze({});
 const RC = Symbol("peer request context");
 const STATE = Symbol("session state");
 const NEGOTIATED = Symbol("negotiated extensions");
+const MODERN = Symbol("modern hooks");
+
+/**
+ * How `ctx.log` and `ctx.request` behave for one 2026-07-28 request (per-request logging,
+ * multi-round input: `stateless/serve.ts`). Owned by that request; nothing else holds it.
+ */
+export interface ModernHooks {
+  log(ctx: RequestContext, level: LoggingLevel, data: unknown, logger?: string): Promise<void>;
+  request(ctx: RequestContext, method: string, params?: JsonRpcParams, options?: RequestOptions): Promise<unknown>;
+}
 
 interface Internal {
   [RC]: PeerRequestContext;
   [STATE]: SessionState;
   /** Set on 2026-07-28 requests, which negotiate their own extensions; else the session's apply. */
   [NEGOTIATED]?: NegotiatedExtensions;
+  /** Set on 2026-07-28 requests. */
+  [MODERN]?: ModernHooks;
 }
 
 /** The extensions negotiated for the request of `ctx`: its own (2026-07-28), else its session's. */
@@ -77,7 +92,23 @@ export type ContextFactory = (
   rc: PeerRequestContext,
   meta: RequestMeta,
   version: string,
+  modern?: ModernHooks,
 ) => RequestContext;
+
+/** The 2026-07-28 prototype: `proto` with `log` and `request` as plain, writable methods (a handler may still assign its own). */
+function modernPrototype(proto: object): object {
+  const modern = Object.create(proto) as object;
+  const member = (name: string, value: (this: RequestContext & Internal, ...args: never[]) => unknown): void => {
+    Object.defineProperty(modern, name, { value, writable: true, enumerable: false, configurable: true });
+  };
+  member("log", function log(level: LoggingLevel, data: unknown, logger?: string) {
+    return (this[MODERN] as ModernHooks).log(this, level, data, logger);
+  });
+  member("request", function request(method: string, params?: JsonRpcParams, options?: RequestOptions) {
+    return (this[MODERN] as ModernHooks).request(this, method, params, options);
+  });
+  return modern;
+}
 
 /** Builds the shared prototype once (per server) and returns the per-request factory. */
 export function createContextFactory(features: readonly AnyFeature[]): ContextFactory {
@@ -100,9 +131,10 @@ export function createContextFactory(features: readonly AnyFeature[]): ContextFa
     }
   }
   const eager = features.filter((f) => f.extendContext !== undefined);
+  const modernProto = modernPrototype(proto);
 
-  return (state, view, rc, meta, version) => {
-    const ctx = Object.create(proto) as Mutable<BaseRequestContext> & Internal;
+  return (state, view, rc, meta, version, modern) => {
+    const ctx = Object.create(modern === undefined ? proto : modernProto) as Mutable<BaseRequestContext> & Internal;
     const caps = meta[MetaKey.ClientCapabilities];
     const info = meta[MetaKey.ClientInfo];
     ctx.requestId = rc.id;
@@ -115,6 +147,7 @@ export function createContextFactory(features: readonly AnyFeature[]): ContextFa
     ctx.clientInfo = isRecord(info) ? (info as unknown as Implementation) : state.clientInfo;
     ctx[RC] = rc;
     ctx[STATE] = state;
+    if (modern !== undefined) ctx[MODERN] = modern;
     for (const feature of eager) feature.extendContext?.(ctx, state.features.get(feature));
     return ctx as unknown as RequestContext;
   };

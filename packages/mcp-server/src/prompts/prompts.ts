@@ -115,10 +115,14 @@ export function createPrompts(host: FeatureHost) {
     },
   };
 
+  // prompts with a completer, counted: the completions capability is read per modern request
+  let completing = 0;
+
   function remove(name: string): boolean {
     const record = records.get(name);
     if (record === undefined) return false;
     records.delete(name);
+    if (record.complete.size > 0) completing--;
     list.invalidate();
     host.registry.removed({ kind: "prompts", item: record.descriptor });
     return true;
@@ -130,6 +134,7 @@ export function createPrompts(host: FeatureHost) {
     if (records.has(name)) throw new TypeError(`prompt("${name}"): a prompt with this name is already registered; remove it first`);
     host.registry.registering({ kind: "prompts", item: record.descriptor });
     records.set(name, record);
+    if (record.complete.size > 0) completing++;
     list.invalidate();
     host.registry.registered({ kind: "prompts", item: record.descriptor });
     return { name, remove: () => void (records.get(name) === record && remove(name)) };
@@ -145,6 +150,6 @@ export function createPrompts(host: FeatureHost) {
       return record === undefined ? null : record.complete.get(argument);
     },
     /** True when some prompt argument has a completer. */
-    completes: (): boolean => [...records.values()].some((r) => r.complete.size > 0),
+    completes: (): boolean => completing > 0,
   };
 }

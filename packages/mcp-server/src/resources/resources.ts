@@ -121,6 +121,6 @@ export function createResources(host: FeatureHost) {
       return record === undefined ? null : record.complete[variable];
     },
     /** True when some template has a completer. */
-    completes: (): boolean => [...store.allTemplates()].some((t) => Object.keys(t.complete).length > 0),
+    completes: (): boolean => store.completes(),
   };
 }

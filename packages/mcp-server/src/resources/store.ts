@@ -40,7 +40,8 @@ export interface ResourceStore {
   removeResource(uri: string, record?: ResourceRecord): boolean;
   /** Removes the template (only `record` when given); false when absent. */
   removeTemplate(uriTemplate: string, record?: TemplateRecord): boolean;
-  allTemplates(): IterableIterator<TemplateRecord>;
+  /** True when some template has a completer (kept as a count: the capability is read per modern request). */
+  completes(): boolean;
 }
 
 /** Creates an empty store whose lists live on `host`. */
@@ -48,6 +49,8 @@ export function createResourceStore(host: FeatureHost): ResourceStore {
   const statics = new Map<string, ResourceRecord>();
   const templates = new Map<string, TemplateRecord>();
   const router = createUriTemplateRouter<TemplateRecord>();
+  let completing = 0;
+  const completer = (record: TemplateRecord): number => (Object.keys(record.complete).length > 0 ? 1 : 0);
   const resources = host.createList<Resource>({
     kind: "resources",
     build: () => [...statics.values()].map((r) => r.descriptor),
@@ -77,7 +80,7 @@ export function createResourceStore(host: FeatureHost): ResourceStore {
     },
     listers: () => [...templates.values()].flatMap((t) => (t.list === undefined ? [] : [{ uriTemplate: t.descriptor.uriTemplate, list: t.list }])),
     template: (uriTemplate) => templates.get(uriTemplate),
-    allTemplates: () => templates.values(),
+    completes: () => completing > 0,
     addResource(def, reader) {
       const record = createResourceRecord(def, reader);
       const uri = record.descriptor.uri;
@@ -94,6 +97,7 @@ export function createResourceStore(host: FeatureHost): ResourceStore {
       if (templates.has(key)) throw new TypeError(`resourceTemplate("${key}"): this template is already registered; remove it first`);
       host.registry.registering({ kind: "resourceTemplates", item: record.descriptor });
       templates.set(key, record);
+      completing += completer(record);
       router.add(record.template, record);
       changed(true);
       host.registry.registered({ kind: "resourceTemplates", item: record.descriptor });
@@ -111,6 +115,7 @@ export function createResourceStore(host: FeatureHost): ResourceStore {
       const found = templates.get(uriTemplate);
       if (found === undefined || (record !== undefined && found !== record)) return false;
       templates.delete(uriTemplate);
+      completing -= completer(found);
       router.remove(uriTemplate);
       changed(true);
       host.registry.removed({ kind: "resourceTemplates", item: found.descriptor });

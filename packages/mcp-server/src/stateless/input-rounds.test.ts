@@ -113,4 +113,26 @@ describe("multi-round input", () => {
     foreign.tool({ name: "ask", inputSchema: { type: "object" } }, () => ({ content: [] }));
     expect(((await (await connectRaw(foreign)).call(3, "tools/call", params)) as Res).error?.code).toBe(-32602);
   });
+  it("logs nothing when a round ends with input_required (normal control flow)", async () => {
+    const seen: string[] = [];
+    const record = (message: string): void => void seen.push(message);
+    const server = createServer({ name: "s", version: "1" }, { logger: { debug() {}, info: record, warn: record, error: record }, stateless: { requestState: { keys: [KEY] } } });
+    server.tool({ name: "ask", inputSchema: { type: "object" } }, async (_a, ctx) => ({ content: [{ type: "text", text: (await ctx.elicit({ message: "?", requestedSchema: { type: "object", properties: {} } })).action }] }));
+    const client = await connectRaw(server);
+    const first = (await client.call(1, "tools/call", { name: "ask", ...env() })) as Res;
+    expect(first.result?.resultType).toBe("input_required");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(seen).toEqual([]);
+    const retry = (await client.call(2, "tools/call", { name: "ask", ...env(), inputResponses: { "elicit-0": { action: "decline" } }, requestState: first.result?.requestState })) as Res;
+    expect(retry.result?.content).toEqual([{ type: "text", text: "decline" }]);
+  });
+  it("answers a synchronous handler that asked without waiting with its own result", async () => {
+    const server = makeServer();
+    server.tool({ name: "sync", inputSchema: { type: "object" } }, (_a, ctx) => {
+      void ctx.listRoots().catch(() => undefined);
+      return { content: [{ type: "text", text: "done" }] };
+    });
+    const res = (await (await connectRaw(server)).call(1, "tools/call", { name: "sync", ...env() })) as Res;
+    expect(res.result).toMatchObject({ resultType: "complete", content: [{ type: "text", text: "done" }] });
+  });
 });

@@ -14,7 +14,7 @@
  */
 import { ErrorCode } from "@proto/jsonrpc";
 import type { JsonRpcError } from "@proto/jsonrpc";
-import type { JsonRpcParams, Principal } from "@proto/jsonrpc";
+import type { JsonRpcParams, Principal, RequestOptions } from "@proto/jsonrpc";
 import { RequestMethod, ResultType } from "@proto/mcp-protocol";
 import type { InputRequest, InputRequiredResult } from "@proto/mcp-protocol";
 import type { RequestContext } from "../context";
@@ -80,92 +80,137 @@ export interface RoundInput {
   readonly run: (ctx: RequestContext) => unknown;
 }
 
-function gather(input: RoundInput, binding: () => Promise<StateBinding>): Record<string, unknown> | Promise<Record<string, unknown>> {
-  const { responses, state } = readRetry(input.params);
-  const answers = Object.create(null) as Record<string, unknown>;
-  if (responses !== undefined) for (const [key, value] of Object.entries(responses)) answers[key] = value;
-  if (state === undefined) return answers;
-  return open(input, state, binding, answers);
+/** Where the request's `ctx.request` finds its round (the request's `ModernHooks`). */
+export interface RoundHost {
+  round: InputRound | undefined;
 }
 
-async function open(input: RoundInput, state: string, binding: () => Promise<StateBinding>, answers: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const opened: StatePayload = await input.codec.open(state, await binding());
-  // answers of earlier rounds are signed: they win over a resent response with the same key
-  for (const [key, value] of Object.entries(opened.answers)) answers[key] = value;
-  return answers;
+/** One round of one request: what `ctx.request` becomes (sampling, elicitation, roots). */
+export interface InputRound {
+  request(method: string, params: JsonRpcParams | undefined, options: RequestOptions | undefined): Promise<unknown>;
 }
+
+const NO_ANSWERS: Record<string, unknown> = Object.freeze(Object.create(null) as Record<string, unknown>);
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
 }
 
-/** Runs one round: the handler's result, or an `input_required` result (synchronous when nothing waits). */
-export function runRound(input: RoundInput): unknown {
-  let bound: Promise<StateBinding> | undefined;
-  const binding = (): Promise<StateBinding> =>
-    (bound ??= paramsDigest(input.params).then((digest) => ({ method: input.method, digest, principal: input.principal?.subject ?? "" })));
-  const answers = gather(input, binding);
-  return isThenable(answers) ? answers.then((a) => round(input, a, binding)) : round(input, answers, binding);
-}
+/**
+ * The state of one round, created when the request starts and filled only when the handler
+ * asks for input: a call that asks nothing allocates no collections, promises or timers.
+ */
+class Round implements InputRound {
+  answers: Record<string, unknown> = NO_ANSWERS;
+  private bound: Promise<StateBinding> | undefined;
+  private asked: Record<string, InputRequest> | undefined;
+  private askedCount = 0;
+  private used: Set<string> | undefined;
+  private consumed: Record<string, unknown> | undefined;
+  private waiting: ((reason: Error) => void)[] | undefined;
+  private count = 0;
+  private stopped: Error | undefined;
+  /** Ends the round (set while the handler runs asynchronously). */
+  private end: (() => void) | undefined;
+  private scheduled = false;
 
-function round(input: RoundInput, answers: Record<string, unknown>, binding: () => Promise<StateBinding>): unknown {
-  const asked: Record<string, InputRequest> = {};
-  // When the round ends, the inputs the handler waits on reject; its signal stays the request's
-  // (a signal of its own per request would cost every modern call an AbortController).
-  let stopped: Error | undefined;
-  const waiting: ((reason: Error) => void)[] = [];
-  let count = 0;
-  let ended: (() => void) | undefined;
-  const roundEnd = new Promise<void>((resolve) => (ended = resolve));
-  let scheduled = false;
-  const ctx = input.ctx as RequestContext & { request: RequestContext["request"] };
-  const used = new Set<string>();
-  const consumed = Object.create(null) as Record<string, unknown>;
-  ctx.request = (method, params, options) => {
+  constructor(private readonly input: RoundInput) {}
+
+  binding(): Promise<StateBinding> {
+    const { input } = this;
+    return (this.bound ??= paramsDigest(input.params).then((digest) => ({ method: input.method, digest, principal: input.principal?.subject ?? "" })));
+  }
+
+  request(method: string, params: JsonRpcParams | undefined, options: RequestOptions | undefined): Promise<unknown> {
     const kind = KIND[method];
     if (kind === undefined) {
       return Promise.reject(new TypeError(`ctx.request("${method}"): under 2026-07-28 a server sends no requests; only sampling, elicitation and roots become input requests`));
     }
     const chosen = (options as { inputKey?: unknown } | undefined)?.inputKey;
-    const n = count++;
+    const n = this.count++;
     const key = typeof chosen === "string" ? chosen : `${kind}-${n}`;
+    const used = (this.used ??= new Set());
     if (key === "" || key.length > 128 || used.has(key)) {
       return Promise.reject(new TypeError(`inputKey ${JSON.stringify(key)} must be 1-128 characters and unique within the call`));
     }
     used.add(key);
-    if (Object.prototype.hasOwnProperty.call(answers, key)) {
+    if (Object.prototype.hasOwnProperty.call(this.answers, key)) {
       try {
-        const answer = checkAnswer(method, key, answers[key]);
-        consumed[key] = answer;
+        const answer = checkAnswer(method, key, this.answers[key]);
+        (this.consumed ??= Object.create(null) as Record<string, unknown>)[key] = answer;
         return Promise.resolve(answer);
       } catch (error) {
         return Promise.reject(error);
       }
     }
-    if (Object.keys(asked).length >= MAX_INPUTS_PER_ROUND) return Promise.reject(new TypeError(`more than ${MAX_INPUTS_PER_ROUND} inputs in one round`));
+    if (this.askedCount >= MAX_INPUTS_PER_ROUND) return Promise.reject(new TypeError(`more than ${MAX_INPUTS_PER_ROUND} inputs in one round`));
     const p = wireParams(method, params);
-    asked[key] = (p === undefined ? { method } : { method, params: p }) as InputRequest;
-    if (!scheduled) {
-      scheduled = true;
-      setTimeout(() => ended?.(), 0);
+    (this.asked ??= {})[key] = (p === undefined ? { method } : { method, params: p }) as InputRequest;
+    this.askedCount++;
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setTimeout(() => this.end?.(), 0);
     }
-    if (stopped !== undefined) return Promise.reject(stopped);
-    return new Promise((_resolve, reject) => waiting.push(reject));
-  };
-  const value = input.run(ctx);
-  if (!isThenable(value) && !scheduled) return value;
-  const handled = Promise.resolve(value);
-  handled.catch(() => undefined);
-  const first = Promise.race([handled.then((v) => ({ done: true as const, value: v })), roundEnd.then(() => ({ done: false as const }))]);
-  return first.then(async (settled) => {
-    if (settled.done) return settled.value;
-    stopped = new Error("the round ended: the client is asked for input");
-    for (const reject of waiting.splice(0)) reject(stopped);
-    const result: InputRequiredResult = {
+    if (this.stopped !== undefined) return Promise.reject(this.stopped);
+    return new Promise((_resolve, reject) => (this.waiting ??= []).push(reject));
+  }
+
+  /** Runs the handler: its result, or (once it has asked and the turn is over) an `input_required` result. */
+  run(): unknown {
+    const value = this.input.run(this.input.ctx);
+    if (!isThenable(value)) return value;
+    // The first of the handler's outcome and the end of the round wins (the handler's signal
+    // stays the request's: a signal of its own per request would cost every call an AbortController).
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      const once = (settle: () => void): void => {
+        if (settled) return;
+        settled = true;
+        settle();
+      };
+      value.then(
+        (v) => once(() => resolve(v)),
+        (error: unknown) => once(() => reject(error)),
+      );
+      this.end = () => once(() => resolve(this.inputRequired()));
+    });
+  }
+
+  private async inputRequired(): Promise<InputRequiredResult> {
+    // Normal control flow, not a fault: a ProtocolError so the tool layer passes it through without
+    // reporting a thrown tool; it never reaches the wire (the round's answer is the input_required result).
+    const stopped = new ProtocolError(ErrorCode.InternalError, "the round ended: the client is asked for input");
+    this.stopped = stopped;
+    for (const reject of (this.waiting ?? []).splice(0)) reject(stopped);
+    return {
       resultType: ResultType.InputRequired,
-      inputRequests: asked,
-      requestState: await input.codec.seal(await binding(), { answers: consumed }),
+      inputRequests: this.asked ?? {},
+      requestState: await this.input.codec.seal(await this.binding(), { answers: this.consumed ?? (Object.create(null) as Record<string, unknown>) }),
     };
-    return result;
-  });
+  }
+}
+
+async function openState(round: Round, codec: RequestStateCodec, state: string, answers: Record<string, unknown>): Promise<void> {
+  const opened: StatePayload = await codec.open(state, await round.binding());
+  // answers of earlier rounds are signed: they win over a resent response with the same key
+  for (const [key, value] of Object.entries(opened.answers)) answers[key] = value;
+  round.answers = answers;
+}
+
+/**
+ * Runs one round: the handler's result (synchronous when the handler is and nothing was
+ * asked), or an `input_required` result. `host.round` routes the context's requests here.
+ */
+export function runRound(input: RoundInput, host: RoundHost): unknown {
+  const { responses, state } = readRetry(input.params);
+  const round = new Round(input);
+  host.round = round;
+  if (responses === undefined && state === undefined) return round.run();
+  const answers = Object.create(null) as Record<string, unknown>;
+  if (responses !== undefined) for (const [key, value] of Object.entries(responses)) answers[key] = value;
+  if (state === undefined) {
+    round.answers = answers;
+    return round.run();
+  }
+  return openState(round, input.codec, state, answers).then(() => round.run());
 }

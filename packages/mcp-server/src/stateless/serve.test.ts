@@ -85,4 +85,25 @@ describe("modern requests", () => {
     const again = (await client.call(3, "tools/list")) as { result: Record<string, unknown> };
     expect(again.result).toEqual(legacy.result);
   });
+  it("a method behind a capability not advertised is -32601, following registrations and removals", async () => {
+    const server = createServer(INFO);
+    const client = await connectRaw(server);
+    const code = async (id: number, method: string, params: Record<string, unknown>) => errorOf(await client.call(id, method, { ...params, ...env() }))?.code;
+    const complete = { ref: { type: "ref/prompt", name: "p" }, argument: { name: "a", value: "" } };
+    expect(await code(1, "tools/call", { name: "echo", arguments: {} })).toBe(-32601);
+    expect(await code(2, "completion/complete", complete)).toBe(-32601);
+    const prompt = server.prompt({ name: "p", arguments: [{ name: "a" }], complete: { a: ["x"] } }, () => "x");
+    server.tool({ name: "echo", inputSchema: { type: "object" } }, () => "e");
+    expect(await code(3, "tools/call", { name: "echo", arguments: {} })).toBeUndefined();
+    expect(await code(4, "completion/complete", complete)).toBeUndefined();
+    prompt.remove();
+    server.removeTool("echo");
+    expect(await code(5, "tools/call", { name: "echo", arguments: {} })).toBe(-32601);
+    expect(await code(6, "completion/complete", complete)).toBe(-32601);
+    const template = server.resourceTemplate({ uriTemplate: "repo://{name}", name: "repo", complete: { name: () => ["a"] } }, () => "x");
+    const byTemplate = { ref: { type: "ref/resource", uri: "repo://{name}" }, argument: { name: "name", value: "" } };
+    expect(await code(7, "completion/complete", byTemplate)).toBeUndefined();
+    template.remove();
+    expect(await code(8, "completion/complete", byTemplate)).toBe(-32601);
+  });
 });

@@ -8,7 +8,7 @@
  * `tools/call` / `prompts/get` / `resources/read`, and the result stamped for the modern wire.
  */
 import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
-import type { JsonRpcParams, RequestContext as PeerRequestContext } from "@proto/jsonrpc";
+import type { JsonRpcParams, RequestContext as PeerRequestContext, RequestOptions } from "@proto/jsonrpc";
 import {
   createUnsupportedVersionError,
   INPUT_REQUIRED_METHODS,
@@ -25,11 +25,13 @@ import type { ServerCore } from "../core";
 import { logMessage } from "../logging/logging";
 import { negotiateExtensions } from "../extension-negotiate";
 import { metaOf, setNegotiated } from "../session-context";
+import type { ModernHooks } from "../session-context";
 import type { SessionState } from "../session-state";
 import type { ServerSession } from "../session-types";
 import { modernDiscover } from "./discover";
 import { encodeModernError, encodeModernResult } from "./encode";
 import { runRound } from "./input-rounds";
+import type { InputRound, RoundHost } from "./input-rounds";
 import { checkParamHeaders } from "./param-headers";
 
 const REMOVED = new Set(REMOVED_MODERN_METHODS);
@@ -39,24 +41,40 @@ function methodNotFound(method: string): JsonRpcError {
   return new JsonRpcError(ErrorCode.MethodNotFound, `Method not found: ${method}`);
 }
 
-/** True when the server advertises the capability `method` belongs to. */
-function advertised(method: string, caps: ServerCapabilities): boolean {
-  if (method.startsWith("tools/")) return caps.tools !== undefined;
-  if (method.startsWith("prompts/")) return caps.prompts !== undefined;
-  if (method.startsWith("resources/")) return caps.resources !== undefined;
-  if (method === RequestMethod.CompletionComplete) return caps.completions !== undefined;
-  return true;
+/** The capability a method belongs to (undefined: none to advertise). */
+function capabilityOf(method: string): keyof ServerCapabilities | undefined {
+  if (method.startsWith("tools/")) return "tools";
+  if (method.startsWith("prompts/")) return "prompts";
+  if (method.startsWith("resources/")) return "resources";
+  if (method === RequestMethod.CompletionComplete) return "completions";
+  return undefined;
 }
 
-/** Per-request logging: only when the envelope set `logLevel`, at or above it, on this request's stream. */
-function installLog(ctx: RequestContext, level: LoggingLevel | undefined): void {
-  const threshold = level === undefined ? LOGGING_LEVELS.length : LOGGING_LEVELS.indexOf(level);
-  (ctx as { log: RequestContext["log"] }).log = (at, data, logger) => {
+/**
+ * The context hooks of one modern request: `ctx.log` only when the envelope set `logLevel`, at
+ * or above it, on this request's stream; `ctx.request` through the request's round, if it has one.
+ */
+class Hooks implements ModernHooks, RoundHost {
+  round: InputRound | undefined = undefined;
+  private readonly threshold: number;
+
+  constructor(level: LoggingLevel | undefined) {
+    this.threshold = level === undefined ? LOGGING_LEVELS.length : LOGGING_LEVELS.indexOf(level);
+  }
+
+  log(ctx: RequestContext, at: LoggingLevel, data: unknown, logger?: string): Promise<void> {
     const index = LOGGING_LEVELS.indexOf(at);
     if (index < 0) return Promise.reject(new TypeError(`log(): level ${JSON.stringify(at)} is not one of ${LOGGING_LEVELS.join(", ")}`));
-    if (index < threshold) return Promise.resolve();
+    if (index < this.threshold) return Promise.resolve();
     return ctx.notify(NotificationMethod.Message, logMessage(at, data, logger) as unknown as JsonRpcParams).catch(() => undefined);
-  };
+  }
+
+  request(_ctx: RequestContext, method: string, params?: JsonRpcParams, options?: RequestOptions): Promise<unknown> {
+    if (this.round === undefined) {
+      return Promise.reject(new TypeError(`ctx.request("${method}"): under 2026-07-28 only tools/call, prompts/get and resources/read may ask the client for input`));
+    }
+    return this.round.request(method, params, options);
+  }
 }
 
 /** What one modern request needs from its session. */
@@ -69,7 +87,8 @@ export interface ModernCall {
   readonly run: (method: string, params: JsonRpcParams | undefined, ctx: RequestContext) => unknown;
 }
 
-async function serve(call: ModernCall, method: string, params: JsonRpcParams | undefined): Promise<unknown> {
+/** Serves the request: its value (synchronous when the handler is) or a promise; a fault throws. */
+function serve(call: ModernCall, method: string, params: JsonRpcParams | undefined): unknown {
   const { core, rc } = call;
   // one order for every method, the HTTP ladder's: envelope, version, then the method
   const envelope = parseRequestEnvelope(params);
@@ -77,34 +96,50 @@ async function serve(call: ModernCall, method: string, params: JsonRpcParams | u
   if (!modern.versions.includes(envelope.protocolVersion)) throw createUnsupportedVersionError(envelope.protocolVersion, modern.versions);
   if (REMOVED.has(method)) throw methodNotFound(method);
   if (method === RequestMethod.Discover) return modernDiscover(core);
-  const caps = core.capabilities();
-  if ((method !== RequestMethod.SubscriptionsListen && !core.routes.has(method)) || !advertised(method, caps)) throw methodNotFound(method);
+  if (method !== RequestMethod.SubscriptionsListen) {
+    const capability = capabilityOf(method);
+    if (!core.routes.has(method) || (capability !== undefined && !core.advertises(capability))) throw methodNotFound(method);
+  }
   const headers = rc.info.headers;
   if (method === RequestMethod.ToolsCall && headers !== undefined && headers[McpHttpHeader.Method] !== undefined) {
     const p = params as { name?: unknown; arguments?: unknown };
     const schema = typeof p.name === "string" ? core.stateless.toolSchema(p.name) : undefined;
     if (schema !== undefined) checkParamHeaders(schema, p.arguments, headers);
   }
-  const ctx = core.createContext(call.state, call.view, rc, metaOf(params), envelope.protocolVersion);
+  const hooks = new Hooks(envelope.logLevel);
+  const ctx = core.createContext(call.state, call.view, rc, metaOf(params), envelope.protocolVersion, hooks);
   if (core.extensions.length > 0) setNegotiated(ctx, negotiateExtensions(core.extensions, ctx.clientCapabilities.extensions, call.view, core.logger));
-  installLog(ctx, envelope.logLevel);
-  if (method === RequestMethod.SubscriptionsListen) return modern.listens.listen(params, ctx, caps, rc.info.transport !== "http");
-  if (!ROUNDS.has(method)) {
-    (ctx as { request: RequestContext["request"] }).request = (m) =>
-      Promise.reject(new TypeError(`ctx.request("${m}"): under 2026-07-28 only tools/call, prompts/get and resources/read may ask the client for input`));
-    return call.run(method, params, ctx);
-  }
-  return runRound({ method, params, ctx, principal: rc.info.principal, codec: modern.requestState, run: (c) => call.run(method, params, c) });
+  if (method === RequestMethod.SubscriptionsListen) return modern.listens.listen(params, ctx, core.capabilities(), rc.info.transport !== "http");
+  if (!ROUNDS.has(method)) return call.run(method, params, ctx);
+  return runRound({ method, params, ctx, principal: rc.info.principal, codec: modern.requestState, run: (c) => call.run(method, params, c) }, hooks);
 }
 
-/** Serves a request that has the protocol claim; resolves with the wire result or rejects with the wire error. */
-export async function serveModern(call: ModernCall, method: string, params: JsonRpcParams | undefined): Promise<unknown> {
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
+}
+
+/** The wire result of `result`: stamped, except discover (already in its shape) and a cancelled request's nothing. */
+function finish(call: ModernCall, method: string, result: unknown): unknown {
+  if (method === RequestMethod.Discover) return result;
+  if (result === undefined && call.rc.signal.aborted) return result;
+  return encodeModernResult(result, call.core.stateless.cacheHints(method), call.core.info);
+}
+
+function fail(error: unknown): never {
+  throw encodeModernError(error);
+}
+
+/**
+ * Serves a request that has the protocol claim: the wire result, synchronously when the
+ * handler answers synchronously (as the session-era path, no promise per call), else a
+ * promise; a fault throws (or rejects with) the wire error.
+ */
+export function serveModern(call: ModernCall, method: string, params: JsonRpcParams | undefined): unknown {
   try {
-    const result = await serve(call, method, params);
-    if (method === RequestMethod.Discover) return result;
-    if (result === undefined && call.rc.signal.aborted) return result;
-    return encodeModernResult(result, call.core.stateless.cacheHints(method), call.core.info);
+    const result = serve(call, method, params);
+    if (!isThenable(result)) return finish(call, method, result);
+    return Promise.resolve(result).then((value) => finish(call, method, value)).catch(fail);
   } catch (error) {
-    throw encodeModernError(error);
+    return fail(error);
   }
 }
