@@ -66,7 +66,7 @@ export interface ModernCall {
   readonly view: ServerSession;
   readonly rc: PeerRequestContext;
   /** Runs the route of `method` (with the extensions' interceptors). */
-  readonly run: (method: string, params: JsonRpcParams | undefined, ctx: RequestContext) => unknown;
+  readonly run: (method: string, params: JsonRpcParams | undefined, ctx: RequestContext, own?: (params: JsonRpcParams | undefined) => unknown) => unknown;
 }
 
 async function serve(call: ModernCall, method: string, params: JsonRpcParams | undefined): Promise<unknown> {
@@ -87,7 +87,8 @@ async function serve(call: ModernCall, method: string, params: JsonRpcParams | u
   const ctx = core.createContext(call.state, call.view, rc, metaOf(params), envelope.protocolVersion);
   if (core.extensions.length > 0) setNegotiated(ctx, negotiateExtensions(core.extensions, ctx.clientCapabilities.extensions, call.view, core.logger));
   installLog(ctx, envelope.logLevel);
-  if (method === RequestMethod.SubscriptionsListen) return modern.listens.listen(params, ctx, caps, rc.info.transport !== "http");
+  // Through the extensions' interceptors too: their next() settles when the stream ends.
+  if (method === RequestMethod.SubscriptionsListen) return call.run(method, params, ctx, (p) => modern.listens.listen(p, ctx, caps, rc.info.transport !== "http"));
   if (!ROUNDS.has(method)) {
     (ctx as { request: RequestContext["request"] }).request = (m) =>
       Promise.reject(new TypeError(`ctx.request("${m}"): under 2026-07-28 only tools/call, prompts/get and resources/read may ask the client for input`));
