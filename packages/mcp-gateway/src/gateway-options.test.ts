@@ -60,6 +60,24 @@ describe("gateway options", () => {
     expect((await host.listAllResources()).map((r) => r.uri)).toEqual(["app+file:///notes.txt"]);
   });
 
+  it("serves 2026-07-28 requests in isolated mode from one shared set of children, not a set per request", async () => {
+    const child = counted(createToolsOnlyChild());
+    const gateway = gatewayOf({ sessions: "isolated", children: { calc: { transport: child.transport } } });
+    const modern = await upstream(gateway, { protocol: "2026-07-28" });
+    open.push(modern);
+    expect((await modern.listAllTools()).map((t) => t.name)).toEqual(["calc__add"]);
+    // Over stateless HTTP every request is a connection of its own: a second one here.
+    const again = await upstream(gateway, { protocol: "2026-07-28" });
+    open.push(again);
+    expect(await again.callTool("calc__add", { a: 1, b: 1 })).toMatchObject({ structuredContent: { sum: 2 } });
+    expect(child.starts()).toBe(1);
+    // A 2025-11-25 session still gets children of its own.
+    const old = await upstream(gateway, { protocol: "2025-11-25" });
+    open.push(old);
+    expect((await old.listAllTools()).map((t) => t.name)).toEqual(["calc__add"]);
+    expect(child.starts()).toBe(2);
+  });
+
   it("stops a lazy child when idle and starts it again on the next call", async () => {
     const lazy = counted(createToolsOnlyChild());
     const gateway = gatewayOf({ children: { calc: { transport: lazy.transport, lifecycle: "lazy", idleTimeoutMs: 50 } } });

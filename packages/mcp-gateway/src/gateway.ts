@@ -59,7 +59,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   });
   let extensionHost: ExtensionHost | undefined;
   const shared = createPool(settings, {
-    ...upstream(() => server.sessions()),
+    // In "isolated" mode the shared children serve only 2026-07-28 requests: no session of theirs.
+    ...upstream(() => (settings.sessions === "shared" ? server.sessions() : [])),
     listChanged: (kind) => extensionHost?.invalidate(kind),
     // No session subscribed through the server itself (the gateway answers resources/subscribe), so this reaches the listen streams only.
     resourceUpdated: (uri) => void server.resourceUpdated(uri),
@@ -79,7 +80,9 @@ export function createGateway(options: GatewayOptions): Gateway {
   };
 
   function poolFor(session: ServerSession): Pool {
-    if (settings.sessions === "shared") {
+    // A 2026-07-28 request has no session to isolate (each stateless HTTP request is a new
+    // connection): it is served by the shared children, which would otherwise start per request.
+    if (settings.sessions === "shared" || !session.initialized) {
       void shared.start().catch(() => {});
       return shared;
     }
@@ -118,8 +121,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       "resources/subscribe": on((pool, params, ctx) => subscription(pool, settings, ctx, params, true)),
       "resources/unsubscribe": on((pool, params, ctx) => subscription(pool, settings, ctx, params, false)),
       "completion/complete": on((pool, params, ctx) => complete(pool, settings, ctx, params)),
-      // 2026-07-28: the URIs a listen stream names are subscribed on their children while it lasts (shared children only: an isolated pool's updates must not reach other sessions' streams).
-      "subscriptions/listen": (params, ctx, next) => (settings.sessions === "shared" ? interceptListen(listenRoutes, params, ctx, next) : next()),
+      // 2026-07-28: the URIs a listen stream names are subscribed on their (shared) children while it lasts.
+      "subscriptions/listen": (params, ctx, next) => interceptListen(listenRoutes, params, ctx, next),
       "logging/setLevel": async (params, ctx, next) => {
         const result = await next();
         const level = (params as { level?: LoggingLevel } | undefined)?.level as LoggingLevel;
