@@ -21,7 +21,7 @@ export type { BackoffOptions, RetryOptions } from "./backoff";
 export { toOpenAiTools, toAnthropicTools, toProviderSchema } from "./llm-tools";
 export type { OpenAiTool, AnthropicTool, ToolSet, LlmToolOptions, LlmTools } from "./llm-tools";
 export { createToolNameMap, isValidToolName } from "./tool-names";
-export type { ToolTarget, ToolNameOptions, ToolNameMap } from "./tool-names";
+export type { ToolTarget, ToolNameOptions, ToolNameMap, ToolNameStyle } from "./tool-names";
 export { pickCommonVersion } from "./handshake";
 export { createEraMemory } from "./era";
 export type { ProtocolChoice, EraMemory, EraVerdict } from "./era";

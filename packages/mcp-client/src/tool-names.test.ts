@@ -72,5 +72,18 @@ describe("createToolNameMap", () => {
   it("refuses bad options", () => {
     expect(() => createToolNameMap([], { maxLength: 3 })).toThrow(/maxLength/);
     expect(() => createToolNameMap([], { separator: "." })).toThrow(/separator/);
+    expect(() => createToolNameMap([], { style: "dots" as "spec" })).toThrow(/style must be "provider" or "spec"/);
+  });
+
+  it("keeps dots and allows 128 characters in the spec style", () => {
+    const map = createToolNameMap([{ server: "taskman", name: "add.task" }, { server: "taskman", name: "x".repeat(125) }, { server: "taskman", name: "a/b" }], { separator: ".", style: "spec" });
+    expect(map.toProvider("add.task", "taskman")).toBe("taskman.add.task");
+    const long = map.toProvider("x".repeat(125), "taskman") as string;
+    expect(long).toMatch(/^taskman\.x+_[0-9a-f]{8}$/);
+    expect(long.length).toBe(128);
+    expect(map.toProvider("a/b", "taskman")).toBe("taskman.a_b");
+    expect(isValidToolName("a.b", undefined, "spec")).toBe(true);
+    expect(isValidToolName("a.b")).toBe(false);
+    expect(isValidToolName("x".repeat(100), undefined, "spec")).toBe(true);
   });
 });

@@ -2,8 +2,17 @@
  * Tool names valid for language-model providers, with the mapping back. OpenAI function
  * names and Anthropic tool names must both match `^[a-zA-Z0-9_-]{1,64}$`; MCP tool names
  * may hold dots, slashes, non-ASCII letters and be longer. Names are made valid, prefixed
- * with their server when tools of several servers are mixed, and kept distinct.
+ * with their server when tools of several servers are mixed, and kept distinct. The same map
+ * names a gateway's tools and prompts (`@proto/mcp-gateway`), where the `"spec"` style allows
+ * the dots of MCP's own tool-name rule (2025-11-25 server/tools "Tool names": 1-128 of
+ * `[A-Za-z0-9_.-]`).
  */
+
+/**
+ * The characters and default length of valid names: `"provider"` (default) `[A-Za-z0-9_-]`,
+ * at most 64 (OpenAI, Anthropic, and hosts that reject dots); `"spec"` `[A-Za-z0-9_.-]`, at most 128.
+ */
+export type ToolNameStyle = "provider" | "spec";
 
 /** An MCP tool, named by its server (when there are several) and its name. */
 export interface ToolTarget {
@@ -15,10 +24,12 @@ export interface ToolTarget {
 
 /** Options of `createToolNameMap`. */
 export interface ToolNameOptions {
-  /** Longest name allowed. Default 64 (OpenAI and Anthropic). */
+  /** Longest name allowed. Default 64 (OpenAI and Anthropic) for `"provider"`, 128 for `"spec"`. */
   readonly maxLength?: number;
   /** Put between the server key and the tool name. Default `"__"`. */
   readonly separator?: string;
+  /** Which characters a name may hold. Default `"provider"`. */
+  readonly style?: ToolNameStyle;
 }
 
 /** A two-way mapping between MCP tools and provider-valid names. */
@@ -31,15 +42,24 @@ export interface ToolNameMap {
   readonly entries: readonly (ToolTarget & { readonly provider: string })[];
 }
 
-const VALID = /^[a-zA-Z0-9_-]+$/;
+const STYLES: { readonly [S in ToolNameStyle]: { readonly max: number; readonly valid: RegExp; readonly invalid: RegExp } } = {
+  provider: { max: 64, valid: /^[a-zA-Z0-9_-]+$/, invalid: /[^a-zA-Z0-9_-]/g },
+  spec: { max: 128, valid: /^[a-zA-Z0-9_.-]+$/, invalid: /[^a-zA-Z0-9_.-]/g },
+};
 
-/** True when `name` is a valid OpenAI/Anthropic tool name of at most `maxLength` characters. */
-export function isValidToolName(name: string, maxLength = 64): boolean {
-  return name.length >= 1 && name.length <= maxLength && VALID.test(name);
+function styleOf(style: unknown): (typeof STYLES)[ToolNameStyle] {
+  if (style === undefined) return STYLES.provider;
+  if (style !== "provider" && style !== "spec") throw new TypeError(`style must be "provider" or "spec", got ${JSON.stringify(style)}`);
+  return STYLES[style];
 }
 
-function sanitize(text: string): string {
-  return text.replace(/[^a-zA-Z0-9_-]/g, "_");
+/**
+ * True when `name` is a valid tool name of `style` (default `"provider"`: an OpenAI/Anthropic
+ * name) of at most `maxLength` characters (default: the style's, 64 or 128).
+ */
+export function isValidToolName(name: string, maxLength?: number, style?: ToolNameStyle): boolean {
+  const rules = styleOf(style);
+  return name.length >= 1 && name.length <= (maxLength ?? rules.max) && rules.valid.test(name);
 }
 
 // FNV-1a over UTF-16 code units: deterministic, runtime-neutral, and only ever a tie-breaker.
@@ -57,17 +77,19 @@ function keyOf(target: ToolTarget): string {
 }
 
 /**
- * Maps each tool to a distinct provider-valid name. A name that is already valid, short
+ * Maps each tool to a distinct valid name (of `options.style`). A name that is already valid, short
  * enough and unique stays as it is (prefixed `server__` when a server is given); otherwise
  * the invalid characters become `_`, and a name that then collides or is too long gets an
  * 8-hex-digit hash of the original appended. The result depends on the set of tools, not
  * their order, so names are stable across `tools/list` calls.
  */
 export function createToolNameMap(targets: readonly ToolTarget[], options: ToolNameOptions = {}): ToolNameMap {
-  const max = options.maxLength ?? 64;
+  const rules = styleOf(options.style);
+  const max = options.maxLength ?? rules.max;
   if (!Number.isInteger(max) || max < 16) throw new TypeError(`maxLength must be an integer >= 16, got ${String(options.maxLength)}`);
   const separator = options.separator ?? "__";
-  if (!VALID.test(separator) && separator !== "") throw new TypeError(`separator must match [a-zA-Z0-9_-]*, got "${separator}"`);
+  if (!rules.valid.test(separator) && separator !== "") throw new TypeError(`separator must match ${rules.valid.source.slice(1, -2)}* (style "${options.style ?? "provider"}"), got "${separator}"`);
+  const sanitize = (text: string) => text.replace(rules.invalid, "_");
   const unique = new Map<string, ToolTarget>();
   for (const t of targets) unique.set(keyOf(t), t);
   const raw = (t: ToolTarget) => (t.server === undefined ? t.name : `${t.server}${separator}${t.name}`);

@@ -38,6 +38,8 @@ export interface ChildHooks {
   /** The level the upstream last set with `logging/setLevel`, if any. */
   logLevel(): LoggingLevel | undefined;
   resourceUpdated(uri: string): void;
+  /** The child URIs upstreams still listen to: subscribed again after each (re)start. */
+  subscriptions(): readonly string[];
   readonly logger: Logger;
 }
 
@@ -154,6 +156,7 @@ export function createChild(name: string, config: ChildConfig, settings: ChildSe
     try {
       await next.connect();
       await askForLogs(next);
+      for (const uri of hooks.subscriptions()) await next.subscribe(uri).catch((error: unknown) => hooks.logger.warn(`gateway: child "${name}" refused a subscription to ${uri.slice(0, 200)}`, error));
       const taken = await takeSnapshot(next, snapshot);
       if (client !== next) throw lastError ?? new Error(`child "${name}" went away while starting`);
       snapshot = taken;

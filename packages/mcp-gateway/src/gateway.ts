@@ -12,7 +12,8 @@ import { createServer } from "@proto/mcp-server";
 import type { ExtensionHost, RequestContext, Server, ServerSession } from "@proto/mcp-server";
 import { describeError } from "./classify";
 import { complete, getPrompt, listPrompts } from "./forward-prompts";
-import { listResources, listTemplates, readResource, subscription } from "./forward-resources";
+import { interceptListen } from "./forward-listen";
+import { listResources, listTemplates, readResource, routeUri, subscription } from "./forward-resources";
 import { callTool, listTools } from "./forward-tools";
 import type { ChildStatus, Gateway } from "./gateway-types";
 import { createPool } from "./pool";
@@ -57,10 +58,31 @@ export function createGateway(options: GatewayOptions): Gateway {
     sendLog: (session: ServerSession, level: LoggingLevel, data: unknown, logger: string) => void server.sendLog(session, level, data, logger).catch(() => {}),
   });
   let extensionHost: ExtensionHost | undefined;
-  const shared = createPool(settings, { ...upstream(() => server.sessions()), listChanged: (kind) => extensionHost?.invalidate(kind) });
+  const shared = createPool(settings, {
+    // In "isolated" mode the shared children serve only 2026-07-28 requests: no session of theirs.
+    ...upstream(() => (settings.sessions === "shared" ? server.sessions() : [])),
+    listChanged: (kind) => extensionHost?.invalidate(kind),
+    // No session subscribed through the server itself (the gateway answers resources/subscribe), so this reaches the listen streams only.
+    resourceUpdated: (uri) => void server.resourceUpdated(uri),
+  });
+  const listenRoutes = {
+    ready: () => shared.ready(),
+    holds: shared.holds,
+    route(uri: string) {
+      try {
+        const target = routeUri(shared, settings, uri);
+        const child = shared.children.get(target.child);
+        return child === undefined ? undefined : { child, uri: target.uri };
+      } catch {
+        return undefined;
+      }
+    },
+  };
 
   function poolFor(session: ServerSession): Pool {
-    if (settings.sessions === "shared") {
+    // A 2026-07-28 request has no session to isolate (each stateless HTTP request is a new
+    // connection): it is served by the shared children, which would otherwise start per request.
+    if (settings.sessions === "shared" || !session.initialized) {
       void shared.start().catch(() => {});
       return shared;
     }
@@ -99,6 +121,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       "resources/subscribe": on((pool, params, ctx) => subscription(pool, settings, ctx, params, true)),
       "resources/unsubscribe": on((pool, params, ctx) => subscription(pool, settings, ctx, params, false)),
       "completion/complete": on((pool, params, ctx) => complete(pool, settings, ctx, params)),
+      // 2026-07-28: the URIs a listen stream names are subscribed on their (shared) children while it lasts.
+      "subscriptions/listen": (params, ctx, next) => interceptListen(listenRoutes, params, ctx, next),
       "logging/setLevel": async (params, ctx, next) => {
         const result = await next();
         const level = (params as { level?: LoggingLevel } | undefined)?.level as LoggingLevel;

@@ -5,7 +5,7 @@ import * as node from "./node";
 describe("public surface", () => {
   it("pins the root entry's runtime exports", () => {
     expect(Object.keys(root).sort()).toEqual(
-      ["GATEWAY_EXTENSION_ID", "GATEWAY_META_KEY", "GatewayConfigError", "GatewayErrorCode", "createGateway", "exposeNames", "isExposedName", "isGatewayChildName", "parseExposedUri", "parseGatewayConfig"].sort(),
+      ["GATEWAY_EXTENSION_ID", "GATEWAY_META_KEY", "GatewayConfigError", "GatewayErrorCode", "createGateway", "exposeNames", "isGatewayChildName", "parseExposedUri", "parseGatewayConfig"].sort(),
     );
     expect(root.GatewayErrorCode).toEqual({ UnknownName: "M-GW-002", ChildFailed: "M-GW-004", UnknownView: "M-UI-002", ViewFailed: "M-UI-004" });
     expect(root.GATEWAY_META_KEY).toBe("dev.proto/gateway");

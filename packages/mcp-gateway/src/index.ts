@@ -21,7 +21,7 @@ export type {
 } from "./types";
 export type { ChildState } from "./child";
 export type { Catalog, ToolEntry, PromptEntry, ResourceEntry, TemplateEntry } from "./catalog";
-export { exposeNames, isExposedName, isGatewayChildName } from "./naming";
+export { exposeNames, isGatewayChildName } from "./naming";
 export type { NameStyle } from "./naming";
 export { GatewayErrorCode, GATEWAY_META_KEY } from "./errors";
 export type { ChildFailure, FailureReason, FailureDetail } from "./errors";

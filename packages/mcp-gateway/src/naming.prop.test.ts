@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { exposeNames, isExposedName } from "./naming";
+import { isValidToolName } from "@proto/mcp-client";
+import { exposeNames } from "./naming";
 
 const child = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?$/);
 // Tool names as hostile children send them: any characters, long, colliding after sanitising.
@@ -13,7 +14,7 @@ describe("exposeNames", () => {
       fc.property(child, names, (c, list) => {
         const map = exposeNames(c, list, "__", "provider");
         const exposed = [...map.values()];
-        expect(exposed.every((n) => isExposedName(n, "provider") && n.startsWith(`${c}__`))).toBe(true);
+        expect(exposed.every((n) => isValidToolName(n, 64, "provider") && n.startsWith(`${c}__`))).toBe(true);
         expect(new Set(exposed).size).toBe(list.length);
         expect(map.size).toBe(list.length);
       }),

@@ -2,8 +2,10 @@
  * A set of running children serving one or more upstream sessions: their starts (fail-open,
  * the first lists waiting up to `readyTimeoutMs`), the catalog rebuilt when a child's lists
  * change (upstream sessions told only when what they see changed), and the upstream side of
- * what children send: logs tagged by child, resource updates under rewritten URIs, and
- * sampling / elicitation / roots requests relayed to the upstream client.
+ * what children send: logs tagged by child (on the stream of the upstream request that caused
+ * them when there is exactly one, else to 2025-11-25 sessions, else the gateway's logger),
+ * resource updates under rewritten URIs (to 2025-11-25 subscribers and 2026-07-28 listen
+ * streams), and sampling / elicitation / roots requests relayed to the upstream client.
  */
 import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { ServerRequestContext } from "@proto/mcp-client";
@@ -14,6 +16,8 @@ import type { Catalog } from "./catalog";
 import { createChild } from "./child";
 import type { ChildRuntime } from "./child";
 import type { Relay } from "./child-client";
+import { createListenHolds } from "./forward-listen";
+import type { ListenHolds } from "./forward-listen";
 import type { GatewaySettings } from "./settings";
 import { childSettings } from "./settings";
 import { createUriMapper } from "./uris";
@@ -28,6 +32,8 @@ export interface PoolUpstream {
    * shared pool); without it the pool notifies its own initialized sessions.
    */
   listChanged?(kind: "tools" | "prompts" | "resources"): void;
+  /** Delivers `resources/updated` for `uri` to the `subscriptions/listen` streams that listened to it (the shared pool). */
+  resourceUpdated?(uri: string): void;
 }
 
 /** A set of children and its catalog. */
@@ -42,6 +48,8 @@ export interface Pool {
   track<T>(child: string, ctx: RequestContext, run: () => Promise<T>): Promise<T>;
   /** Upstream subscriptions, by session. */
   readonly subscriptions: Map<ServerSession, Set<string>>;
+  /** URIs listened to by 2026-07-28 `subscriptions/listen` streams. */
+  readonly holds: ListenHolds;
   /** The level the upstream last set with `logging/setLevel`; children started later are asked for it. */
   logLevel: LoggingLevel | undefined;
   close(): Promise<void>;
@@ -109,6 +117,34 @@ export function createPool(settings: GatewaySettings, upstream: PoolUpstream): P
     };
   }
 
+  /**
+   * A child's log: on the stream of the one upstream request in flight to that child (its
+   * era's rules: a 2026-07-28 request's `logLevel`, a session's level), else, as outside a
+   * request, to the initialized 2025-11-25 sessions; with none (a stateless upstream has no
+   * session to log to), to the gateway's logger.
+   */
+  function log(child: string, level: LoggingLevel, data: unknown, tag: string): void {
+    const contexts = inFlight.get(child);
+    const ctx = contexts?.size === 1 ? [...contexts][0] : undefined;
+    if (ctx !== undefined) {
+      void ctx.log(level, data, tag).catch(() => {});
+      return;
+    }
+    let sent = false;
+    for (const session of upstream.sessions()) {
+      if (!session.initialized) continue;
+      upstream.sendLog(session, level, data, tag);
+      sent = true;
+    }
+    if (sent) return;
+    const text = `gateway: child log (${tag}, ${level}) outside a request: ${typeof data === "string" ? data : JSON.stringify(data)}`.slice(0, 2000);
+    if (level === "debug") settings.logger.debug?.(text);
+    else if (level === "info" || level === "notice") settings.logger.info?.(text);
+    else if (level === "warning") settings.logger.warn(text);
+    else settings.logger.error(text);
+  }
+
+  const holds = createListenHolds(settings.logger);
   for (const [name, config] of Object.entries(settings.children)) {
     const map = createUriMapper(settings.name, name);
     children.set(
@@ -118,13 +154,13 @@ export function createPool(settings: GatewaySettings, upstream: PoolUpstream): P
         changed,
         logger: settings.logger,
         logLevel: () => pool.logLevel,
-        log: ({ level, logger, data }) => {
-          for (const session of upstream.sessions()) upstream.sendLog(session, level as LoggingLevel, data, logger === undefined ? name : `${name}/${logger}`);
-        },
+        log: ({ level, logger, data }) => log(name, level as LoggingLevel, data, logger === undefined ? name : `${name}/${logger}`),
         resourceUpdated: (uri) => {
           const exposed = map.toExposed(uri);
           for (const [session, uris] of subscriptions) if (uris.has(exposed)) void session.notify("notifications/resources/updated", { uri: exposed }).catch(() => {});
+          for (const asked of holds.askedFor(name, uri)) upstream.resourceUpdated?.(asked);
         },
+        subscriptions: () => holds.heldBy(name),
       }),
     );
   }
@@ -161,6 +197,7 @@ export function createPool(settings: GatewaySettings, upstream: PoolUpstream): P
       }
     },
     subscriptions,
+    holds,
     logLevel: undefined,
     async close() {
       await Promise.all([...children.values()].map((c) => c.close().catch(() => {})));

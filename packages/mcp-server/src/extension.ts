@@ -113,7 +113,12 @@ export interface ServerExtension {
   readonly decorate?: { readonly [K in ListKind]?: ListDecorator<ListItems[K]> };
   /** Methods this extension adds, by name. Requests for them follow the same lifecycle rules as built-ins. */
   readonly methods?: { readonly [method: string]: ExtensionMethodHandler };
-  /** Interceptors by method, run outermost first in `use()` order. */
+  /**
+   * Interceptors by method, run outermost first in `use()` order. `subscriptions/listen`
+   * (2026-07-28) is interceptable too: its `next()` settles when the stream ends (the client
+   * cancelled or closed it, or the server closed), so an interceptor can hold what the stream
+   * asked for (its `params.notifications.resourceSubscriptions`) for exactly that long.
+   */
   readonly intercept?: { readonly [method: string]: ExtensionInterceptor };
   /** Called once a 2025-11-25 session is initialized (after the `initialize` response is decided); 2026-07-28 has no initialize. */
   initialized?(session: ServerSession): void;

@@ -72,8 +72,9 @@ export function createSession(core: ServerCore, transport: Transport, options: C
   const state = createSessionState(peer, options.initialized, options.sessionId);
   const view = createSessionView(state);
 
-  function run(method: string, params: JsonRpcParams | undefined, ctx: RequestContext): unknown {
-    const route = core.routes.get(method);
+  // `own` serves a method that has no route (subscriptions/listen), still through the interceptors.
+  function run(method: string, params: JsonRpcParams | undefined, ctx: RequestContext, own?: (params: JsonRpcParams | undefined) => unknown): unknown {
+    const route = own === undefined ? core.routes.get(method) : { feature: undefined, run: (p: JsonRpcParams | undefined) => own(p) };
     if (route === undefined) throw new JsonRpcError(ErrorCode.MethodNotFound, `Method not found: ${method}`);
     const chain = core.interceptors.get(method);
     const state0 = route.feature === undefined ? undefined : state.features.get(route.feature);

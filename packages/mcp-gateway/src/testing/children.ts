@@ -45,6 +45,23 @@ export function inMemory(server: Server): () => Promise<Transport> {
   };
 }
 
+/**
+ * Like `inMemory`, but the child looks like a server of 2025-11-25 and before: its
+ * `server/discover` goes to a method it does not have, so the client falls back to `initialize`
+ * (and the child can log outside requests, which a 2026-07-28 server cannot).
+ */
+export function inMemory2025(server: Server): () => Promise<Transport> {
+  const make = inMemory(server);
+  return async () => {
+    const transport = await make();
+    const send = transport.send.bind(transport);
+    return Object.assign(transport, {
+      send: (payload: Parameters<Transport["send"]>[0]) =>
+        send(!Array.isArray(payload) && "method" in payload && payload.method === "server/discover" ? { ...payload, method: "x-test/no-discover" } : payload),
+    });
+  };
+}
+
 /** Connects an upstream client to the gateway in memory. */
 export async function upstream(gateway: Gateway, options: Partial<ClientOptions> = {}): Promise<Client> {
   const [a, b] = createMemoryTransportPair();

@@ -75,6 +75,31 @@ describe("subscriptions/listen", () => {
     expect(responses).toEqual([{ jsonrpc: "2.0", id: 2, result: { resultType: "complete", _meta: { [SUB]: 2, "io.modelcontextprotocol/serverInfo": { name: "s", version: "1" } } } }]);
     expect(notes(client.received, "notifications/cancelled").map((n) => n.params.requestId)).toEqual([2]);
   });
+  it("runs through an extension's interceptor, whose next() settles when the stream ends", async () => {
+    const { server } = makeServer();
+    const seen: string[] = [];
+    server.use({
+      id: "x.test/listen",
+      intercept: {
+        "subscriptions/listen": async (params, _ctx, next) => {
+          const uris = (params as { notifications: { resourceSubscriptions?: string[] } }).notifications.resourceSubscriptions ?? [];
+          seen.push(`open ${uris.join(",")}`);
+          try {
+            return await next();
+          } finally {
+            seen.push(`end ${uris.join(",")}`);
+          }
+        },
+      },
+    });
+    const client = await connectRaw(server);
+    await client.send({ jsonrpc: "2.0", id: 1, method: "subscriptions/listen", params: { ...env, notifications: { resourceSubscriptions: ["file:///a"] } } });
+    await client.next(isNote("notifications/subscriptions/acknowledged"));
+    expect(seen).toEqual(["open file:///a"]);
+    await client.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } });
+    await tick();
+    expect(seen).toEqual(["open file:///a", "end file:///a"]);
+  });
   it("refuses a malformed filter and caps the number of streams", async () => {
     const server = createServer({ name: "s", version: "1" }, { stateless: { maxListens: 1 } });
     const client = await connectRaw(server);

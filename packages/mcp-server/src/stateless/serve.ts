@@ -84,7 +84,7 @@ export interface ModernCall {
   readonly view: ServerSession;
   readonly rc: PeerRequestContext;
   /** Runs the route of `method` (with the extensions' interceptors). */
-  readonly run: (method: string, params: JsonRpcParams | undefined, ctx: RequestContext) => unknown;
+  readonly run: (method: string, params: JsonRpcParams | undefined, ctx: RequestContext, own?: (params: JsonRpcParams | undefined) => unknown) => unknown;
 }
 
 /** Serves the request: its value (synchronous when the handler is) or a promise; a fault throws. */
@@ -109,7 +109,8 @@ function serve(call: ModernCall, method: string, params: JsonRpcParams | undefin
   const hooks = new Hooks(envelope.logLevel);
   const ctx = core.createContext(call.state, call.view, rc, metaOf(params), envelope.protocolVersion, hooks);
   if (core.extensions.length > 0) setNegotiated(ctx, negotiateExtensions(core.extensions, ctx.clientCapabilities.extensions, call.view, core.logger));
-  if (method === RequestMethod.SubscriptionsListen) return modern.listens.listen(params, ctx, core.capabilities(), rc.info.transport !== "http");
+  // Through the extensions' interceptors too: their next() settles when the stream ends.
+  if (method === RequestMethod.SubscriptionsListen) return call.run(method, params, ctx, (p) => modern.listens.listen(p, ctx, core.capabilities(), rc.info.transport !== "http"));
   if (!ROUNDS.has(method)) return call.run(method, params, ctx);
   return runRound({ method, params, ctx, principal: rc.info.principal, codec: modern.requestState, run: (c) => call.run(method, params, c) }, hooks);
 }
