@@ -14,7 +14,7 @@ import type { TaskMode } from "./call";
 import { createMemoryTaskStore } from "./memory-store";
 import { createTaskMethods } from "./methods";
 import type { TasksOptions } from "./runtime";
-import { createTaskRuntime } from "./runtime";
+import { createTaskRuntime, mayAccess } from "./runtime";
 
 /** What the feature needs from the server. */
 export interface TasksHost {
@@ -38,5 +38,13 @@ export function createTasks(options: TasksOptions, host: TasksHost) {
   };
   const extension: ServerExtension = { id: TASKS_EXTENSION };
   const wrap: ToolCallWrapper = createTaskCalls(runtime, host.modeOf);
-  return { feature, extension, wrap, runtime };
+  /** The ids among `taskIds` whose tasks the caller of `ctx` may see (for `subscriptions/listen`). */
+  const visible = async (taskIds: readonly string[], ctx: RequestContext): Promise<readonly string[]> => {
+    const records = await Promise.all(taskIds.map((id) => runtime.store.get(id)));
+    return taskIds.filter((_id, i) => {
+      const record = records[i];
+      return record !== undefined && mayAccess(record, ctx);
+    });
+  };
+  return { feature, extension, wrap, runtime, visible };
 }

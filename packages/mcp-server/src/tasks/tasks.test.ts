@@ -102,7 +102,7 @@ describe("tasks under 2025-11-25", () => {
     await new Promise((r) => setTimeout(r, 30));
     expect(result(await call(client, "tasks/get", { taskId })).status).toBe("input_required");
     const pending = call(client, "tasks/result", { taskId });
-    const asked = (await client.next((p) => !Array.isArray(p) && "method" in p && p.method === "elicitation/create")) as { id: string; params: { _meta: unknown } };
+    const asked = (await client.next((p) => !Array.isArray(p) && "method" in p && p.method === "elicitation/create")) as unknown as { id: string; params: { _meta: unknown } };
     expect(asked.params._meta).toEqual({ "io.modelcontextprotocol/related-task": { taskId } });
     await client.send({ jsonrpc: "2.0", id: asked.id, result: { action: "accept", content: { name: "Ada" } } });
     expect(result(await pending)).toMatchObject({ content: [{ text: "Hello, Ada" }] });
@@ -136,11 +136,9 @@ describe("tasks under 2025-11-25", () => {
     const { server, signals } = taskServer();
     const client = await legacy(server);
     const { taskId } = result(await call(client, "tools/call", { name: "work", arguments: {}, task: { ttl: 20 } })).task as { taskId: string };
-    while (signals.length === 0) await new Promise((r) => setTimeout(r, 1));
-    await new Promise((resolve) => signals[0]?.addEventListener("abort", resolve));
-    const gone = await call(client, "tasks/get", { taskId });
-    expect(errorCode(gone)).toBe(-32602);
+    while (errorCode(await call(client, "tasks/get", { taskId })) !== -32602) await new Promise((r) => setTimeout(r, 5));
     expect(errorCode(await call(client, "tasks/result", { taskId }))).toBe(-32602);
+    expect(signals.every((signal) => signal.aborted)).toBe(true);
   });
 
   it("binds a task to the principal that made it: another principal is told it is unknown, the same one after a reconnect sees it", async () => {
@@ -212,5 +210,23 @@ describe("the tasks extension under 2026-07-28", () => {
     expect(result(await call(alice, "tasks/cancel", envelope({ taskId })))).toEqual(expect.objectContaining({ resultType: "complete" }));
     expect(result(await call(alice, "tasks/cancel", envelope({ taskId })))).not.toHaveProperty("status");
     expect((await until(alice, taskId, "cancelled", true)).status).toBe("cancelled");
+  });
+
+  it("pushes the detailed task on a listen that asked for its id, and refuses task ids without the extension", async () => {
+    const { server, gates } = taskServer();
+    const client = await connectRaw(server, { principal: principal("alice") }, { initialized: {} });
+    const { taskId } = result(await call(client, "tools/call", envelope({ name: "work", arguments: {} }))) as { taskId: string };
+    expect(errorCode(await call(client, "subscriptions/listen", envelope({ notifications: { taskIds: [taskId] } }, {})))).toBe(-32021);
+    void call(client, "subscriptions/listen", envelope({ notifications: { taskIds: [taskId, "someone-elses"] } }));
+    const ack = (await client.next((p) => !Array.isArray(p) && "method" in p && p.method === "notifications/subscriptions/acknowledged")) as unknown as { params: { notifications: unknown } };
+    expect(ack.params.notifications).toEqual({ taskIds: [taskId] });
+    while (gates.length === 0) await new Promise((r) => setTimeout(r, 1));
+    gates[0]?.resolve();
+    const pushed = (await client.next(
+      (p) => !Array.isArray(p) && "method" in p && p.method === "notifications/tasks" && (p.params as { status?: string }).status === "completed",
+    )) as unknown as { params: Record<string, unknown> };
+    expect(pushed.params).toMatchObject({ taskId, result: { content: [{ text: "done as task" }] }, ttlMs: 3_600_000 });
+    expect(pushed.params._meta).toHaveProperty(["io.modelcontextprotocol/subscriptionId"]);
+    await server.close();
   });
 });
