@@ -24,6 +24,8 @@ const RC = Symbol("peer request context");
 const STATE = Symbol("session state");
 const NEGOTIATED = Symbol("negotiated extensions");
 const MODERN = Symbol("modern hooks");
+const TASK = Symbol("task id");
+const STARTER = Symbol("task starter");
 
 /**
  * How `ctx.log` and `ctx.request` behave for one 2026-07-28 request (per-request logging,
@@ -41,6 +43,39 @@ interface Internal {
   [NEGOTIATED]?: NegotiatedExtensions;
   /** Set on 2026-07-28 requests. */
   [MODERN]?: ModernHooks;
+  /** The task the call runs as, once it does. */
+  [TASK]?: string;
+  /** What `ctx.startTask()` does for this call (a tool registered with `taskStart: "handler"`). */
+  [STARTER]?: () => Promise<boolean>;
+}
+
+/**
+ * Makes the call of `ctx` run as task `taskId` from now on: its signal, notifications and
+ * requests to the client go through `rc` (the task's), and the members the request had
+ * overridden for its own wire (a round's `request`, a modern `log`) are made again from it.
+ */
+export function retarget(ctx: BaseRequestContext, rc: PeerRequestContext, taskId: string): void {
+  const internal = ctx as unknown as Internal & Record<string, unknown>;
+  internal[RC] = rc;
+  internal[TASK] = taskId;
+  delete internal[STARTER];
+  for (const name of ["request", "notify", "log", "progress"]) delete internal[name];
+  // A 2026-07-28 request's `log` and `request` sit on the modern prototype (its round and its
+  // per-request log level): a task's come from the task's context, as on the session prototype.
+  if (internal[MODERN] !== undefined) {
+    delete internal[MODERN];
+    Object.setPrototypeOf(ctx, Object.getPrototypeOf(Object.getPrototypeOf(ctx)) as object);
+  }
+}
+
+/** The peer context of the request of `ctx`. */
+export function peerContextOf(ctx: BaseRequestContext): PeerRequestContext {
+  return (ctx as unknown as Internal)[RC];
+}
+
+/** Sets what `ctx.startTask()` does for the call of `ctx`. */
+export function setTaskStarter(ctx: BaseRequestContext, start: () => Promise<boolean>): void {
+  (ctx as unknown as Internal)[STARTER] = start;
 }
 
 /** The extensions negotiated for the request of `ctx`: its own (2026-07-28), else its session's. */
@@ -121,6 +156,17 @@ export function createContextFactory(features: readonly AnyFeature[]): ContextFa
   Object.defineProperty(proto, "extension", {
     value(this: BaseRequestContext, id: string) {
       return negotiatedOf(this).clients.get(id);
+    },
+  });
+  Object.defineProperty(proto, "taskId", {
+    get(this: Internal) {
+      return this[TASK];
+    },
+  });
+  Object.defineProperty(proto, "startTask", {
+    value(this: Internal) {
+      const start = this[STARTER];
+      return start === undefined ? Promise.resolve(this[TASK] !== undefined) : start();
     },
   });
   lazy(proto, "notify", (ctx) => (method: string, params?: never) => ctx[RC].notify(method, params));
