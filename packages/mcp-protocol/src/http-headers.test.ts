@@ -51,5 +51,8 @@ describe("x-mcp-header", () => {
     expect(nameHeaderSource("tools/call", { name: "t" })).toBe("t");
     expect(nameHeaderSource("resources/read", { uri: "file:///a" })).toBe("file:///a");
     expect(nameHeaderSource("tools/list", {})).toBeUndefined();
+    expect(nameHeaderSource("tasks/get", { taskId: "t-1" })).toBe("t-1");
+    expect(nameHeaderSource("tasks/update", { taskId: "t-2", inputResponses: {} })).toBe("t-2");
+    expect(nameHeaderSource("tasks/cancel", { taskId: 7 })).toBeUndefined();
   });
 });

@@ -10,7 +10,7 @@ export const McpHttpHeader = {
   ProtocolVersion: "mcp-protocol-version",
   /** The request's `method`, on every request. */
   Method: "mcp-method",
-  /** `params.name` of `tools/call` / `prompts/get`, `params.uri` of `resources/read`. */
+  /** `params.name` of `tools/call` / `prompts/get`, `params.uri` of `resources/read`, `params.taskId` of `tasks/get|update|cancel`. */
   Name: "mcp-name",
   /** Prefix of the headers mirroring `x-mcp-header` tool parameters: `Mcp-Param-{Name}`. */
   ParamPrefix: "mcp-param-",
@@ -60,15 +60,19 @@ export function decodeHeaderValue(raw: string): string | undefined {
 /** The body value `Mcp-Name` mirrors for `method`, or `undefined` when the method has none. */
 export function nameHeaderSource(method: string, params: unknown): string | undefined {
   if (typeof params !== "object" || params === null) return undefined;
-  const p = params as { name?: unknown; uri?: unknown };
+  const p = params as { name?: unknown; uri?: unknown; taskId?: unknown };
   if (method === "tools/call" || method === "prompts/get") return typeof p.name === "string" ? p.name : undefined;
   if (method === "resources/read") return typeof p.uri === "string" ? p.uri : undefined;
+  if (TASK_ID_METHODS.has(method)) return typeof p.taskId === "string" ? p.taskId : undefined;
   return undefined;
 }
 
+/** The tasks extension's methods that route by `Mcp-Name: <taskId>` (ext-tasks "Streamable HTTP: Routing Headers"). */
+const TASK_ID_METHODS: ReadonlySet<string> = new Set(["tasks/get", "tasks/update", "tasks/cancel"]);
+
 /** True when `method` requires `Mcp-Name`. */
 export function requiresNameHeader(method: string): boolean {
-  return method === "tools/call" || method === "prompts/get" || method === "resources/read";
+  return method === "tools/call" || method === "prompts/get" || method === "resources/read" || TASK_ID_METHODS.has(method);
 }
 
 /** One tool parameter mirrored into `Mcp-Param-{header}`. */

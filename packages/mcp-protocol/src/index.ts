@@ -15,7 +15,7 @@ export {
   LATEST_MODERN_PROTOCOL_VERSION,
   isModernProtocolVersion,
 } from "./versions";
-export { RequestMethod, NotificationMethod, LOGGING_LEVELS, REMOVED_MODERN_METHODS, INPUT_REQUIRED_METHODS } from "./methods";
+export { RequestMethod, NotificationMethod, LOGGING_LEVELS, REMOVED_MODERN_METHODS, REMOVED_MODERN_TASK_METHODS, INPUT_REQUIRED_METHODS } from "./methods";
 export { hasProtocolClaim, parseRequestEnvelope } from "./envelope";
 export type { RequestEnvelope } from "./envelope";
 export {
@@ -166,6 +166,22 @@ export type {
   ListTasksResult,
   TaskStatusNotificationParams,
 } from "./types/tasks";
+export { TASKS_EXTENSION, TASK_RESULT_TYPE } from "./types/tasks-extension";
+export type {
+  ModernTask,
+  WorkingTask,
+  InputRequiredTask,
+  CompletedTask,
+  FailedTask,
+  CancelledTask,
+  DetailedTask,
+  ModernCreateTaskResult,
+  ModernGetTaskResult,
+  UpdateTaskRequestParams,
+  TaskNotificationParams,
+  TasksExtensionRequestMap,
+  TasksExtensionNotificationMap,
+} from "./types/tasks-extension";
 export { ResultType } from "./types/stateless";
 export type {
   CacheScope,

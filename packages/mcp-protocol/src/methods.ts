@@ -23,6 +23,8 @@ export const RequestMethod = {
   TasksResult: "tasks/result",
   TasksList: "tasks/list",
   TasksCancel: "tasks/cancel",
+  /** Answers a task's input requests (tasks extension, 2026-07-28). */
+  TasksUpdate: "tasks/update",
   /** A long-lived request whose stream carries the notifications asked for (2026-07-28). */
   SubscriptionsListen: "subscriptions/listen",
 } as const;
@@ -43,6 +45,8 @@ export const NotificationMethod = {
   RootsListChanged: "notifications/roots/list_changed",
   ElicitationComplete: "notifications/elicitation/complete",
   TaskStatus: "notifications/tasks/status",
+  /** The detailed task on a `subscriptions/listen` stream (tasks extension, 2026-07-28). */
+  Tasks: "notifications/tasks",
   /** The first message of a `subscriptions/listen` stream: what the server honours (2026-07-28). */
   SubscriptionsAcknowledged: "notifications/subscriptions/acknowledged",
 } as const;
@@ -73,6 +77,12 @@ export const REMOVED_MODERN_METHODS: readonly string[] = Object.freeze([
   RequestMethod.ResourcesSubscribe,
   RequestMethod.ResourcesUnsubscribe,
 ]);
+
+/**
+ * Methods of the 2025-11-25 tasks the tasks extension removed: under 2026-07-28 they are -32601
+ * (the result is inlined on `tasks/get`; there is no listing).
+ */
+export const REMOVED_MODERN_TASK_METHODS: readonly string[] = Object.freeze([RequestMethod.TasksResult, RequestMethod.TasksList]);
 
 /** The methods whose result may be an `input_required` result (2026-07-28 basic/patterns/mrtr). */
 export const INPUT_REQUIRED_METHODS: readonly string[] = Object.freeze([

@@ -94,6 +94,8 @@ export interface SubscriptionFilter {
   readonly resourcesListChanged?: boolean;
   /** `notifications/resources/updated` for these URIs (it replaces `resources/subscribe`). */
   readonly resourceSubscriptions?: readonly string[];
+  /** `notifications/tasks` for these task ids (tasks extension; needs the extension on the listen). */
+  readonly taskIds?: readonly string[];
 }
 
 /** Params of `subscriptions/listen`. */
