@@ -25,7 +25,7 @@ import { createEraMemory, envelope, type ProtocolChoice } from "./era";
 import { DEFAULT_MAX_INPUT_ROUNDS, sendModern } from "./modern-send";
 import { createListener, type Listener } from "./listen";
 import { ClientErrorCode, McpClientError } from "./errors";
-import { createTaskRegistry, TASKS_NOTIFICATION, type TaskRegistry } from "./task-registry";
+import { createTaskRegistry, type TaskRegistry } from "./task-registry";
 import { resolveTaskOptions, withTaskExtension, type ResolvedTaskOptions } from "./task-options";
 
 const SILENT: Logger = { warn() {}, error() {} };
@@ -133,7 +133,7 @@ export function createCore(options: ClientOptions): Core {
     ...builtInNotifications(requester, caches, emitter, logger),
     [NotificationMethod.SubscriptionsAcknowledged]: (p: NotificationParamsRecord) => listener?.acknowledged(p),
     [NotificationMethod.TaskStatus]: (p: NotificationParamsRecord) => tasks.push(p, false),
-    [TASKS_NOTIFICATION]: (p: NotificationParamsRecord) => tasks.push(p, true),
+    [NotificationMethod.Tasks]: (p: NotificationParamsRecord) => tasks.push(p, true),
   };
   const custom = new Map<string, NotificationRoute>();
   let roots: RootsLister | undefined = options.roots === undefined || typeof options.roots === "function" ? options.roots : ((list: readonly Root[]) => () => list)(options.roots);

@@ -21,7 +21,7 @@ import { backoffDelay } from "./backoff";
 /** What the listener needs from its client. */
 export interface ListenHost {
   /** Sends the listen request on the session (no timeout). */
-  send(params: { readonly notifications: ListenFilter }, options: RequestOptions): Promise<unknown>;
+  send(params: { readonly notifications: SubscriptionFilter }, options: RequestOptions): Promise<unknown>;
   readonly capabilities: ServerCapabilities;
   readonly subscriptions: ReadonlySet<string>;
   /** The tasks being watched (`notifications/tasks`); empty when task pushes are not wanted. */
@@ -29,8 +29,6 @@ export interface ListenHost {
   readonly logger: Logger;
 }
 
-/** The filter of one listen stream: the core types plus the tasks extension's `taskIds`. */
-export type ListenFilter = SubscriptionFilter & { readonly taskIds?: readonly string[] };
 
 /** The listener of one modern session. */
 export interface Listener {
@@ -46,7 +44,7 @@ export interface Listener {
 const ACK_WAIT_MS = 10_000;
 
 /** The filter the current state asks for. */
-export function listenFilter(capabilities: ServerCapabilities, subscriptions: ReadonlySet<string>, taskIds: ReadonlySet<string> = new Set()): ListenFilter {
+export function listenFilter(capabilities: ServerCapabilities, subscriptions: ReadonlySet<string>, taskIds: ReadonlySet<string> = new Set()): SubscriptionFilter {
   const uris = capabilities.resources?.subscribe === true ? [...subscriptions] : [];
   return {
     ...(taskIds.size > 0 ? { taskIds: [...taskIds] } : {}),
@@ -67,7 +65,7 @@ function missing(asked: SubscriptionFilter, honoured: unknown): string[] {
 
 /** Creates the listener of one session; nothing is sent until `refresh()`. */
 export function createListener(host: ListenHost): Listener {
-  let current: { aborter: AbortController; filter: ListenFilter; ack: () => void } | undefined;
+  let current: { aborter: AbortController; filter: SubscriptionFilter; ack: () => void } | undefined;
   let stopped = false;
   let failures = 0;
 

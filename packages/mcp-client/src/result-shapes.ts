@@ -3,7 +3,7 @@
  * hostile server gives a clear `INVALID_RESULT` error instead of a crash further on.
  * Only what the client relies on is checked; extra fields pass through untouched.
  */
-import { INPUT_REQUIRED_METHODS, ResultType } from "@proto/mcp-protocol";
+import { INPUT_REQUIRED_METHODS, ResultType, TASK_RESULT_TYPE } from "@proto/mcp-protocol";
 import { ClientErrorCode, McpClientError } from "./errors";
 
 type Check = (result: Record<string, unknown>) => string | undefined;
@@ -42,8 +42,6 @@ const CHECKS: { readonly [method: string]: Check } = {
 
 const MRTR_METHODS: ReadonlySet<string> = new Set(INPUT_REQUIRED_METHODS);
 
-/** The `resultType` of a 2026-07-28 answer that made a task (the tasks extension, `tools/call` only). */
-export const TASK_RESULT_TYPE = "task";
 
 function invalid(method: string, problem: string, result: unknown): McpClientError {
   return new McpClientError(ClientErrorCode.InvalidResult, `The server's "${method}" result is malformed: ${problem}`, { detail: result });

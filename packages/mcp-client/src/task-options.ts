@@ -6,10 +6,9 @@
  * `tasks.requests.tools.call` and the tool's `execution.taskSupport` allow one) live here too.
  */
 import type { ClientCapabilities, ServerCapabilities, Tool } from "@proto/mcp-protocol";
-import { RequestMethod } from "@proto/mcp-protocol";
+import { RequestMethod, TASKS_EXTENSION } from "@proto/mcp-protocol";
 import type { TaskClientOptions } from "./task-types";
 import { checkTimeout } from "./deadline";
-import { TASKS_EXTENSION, TASKS_UPDATE } from "./task-wire";
 
 /** `TaskClientOptions` with every default filled in. */
 export interface ResolvedTaskOptions {
@@ -33,7 +32,7 @@ export function resolveTaskOptions(options: TaskClientOptions | undefined): Reso
 }
 
 /** The requests that take part in tasks on the 2026-07-28 wire. */
-const TASK_METHODS: ReadonlySet<string> = new Set([RequestMethod.ToolsCall, RequestMethod.TasksGet, RequestMethod.TasksCancel, TASKS_UPDATE, RequestMethod.SubscriptionsListen]);
+const TASK_METHODS: ReadonlySet<string> = new Set([RequestMethod.ToolsCall, RequestMethod.TasksGet, RequestMethod.TasksCancel, RequestMethod.TasksUpdate, RequestMethod.SubscriptionsListen]);
 
 /** True when a 2026-07-28 server listed the tasks extension in `server/discover`. */
 export function serverOffersTasks(capabilities: ServerCapabilities): boolean {

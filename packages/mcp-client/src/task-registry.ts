@@ -4,12 +4,10 @@
  * which ids the listen stream asks for, and the stop of every watch when the client closes.
  */
 import type { Logger } from "@proto/jsonrpc";
+import { NotificationMethod } from "@proto/mcp-protocol";
 import type { NotificationParamsRecord } from "./notifications";
 import type { TaskSnapshot } from "./task-wire";
 import { parseSnapshot } from "./task-wire";
-
-/** The 2026-07-28 push of a task's state (ext-tasks "Task Status Notifications"). */
-export const TASKS_NOTIFICATION = "notifications/tasks";
 
 /** One watcher of a task: the handle's push entry and its stop. */
 export interface TaskWatcher {
@@ -56,7 +54,7 @@ export function createTaskRegistry(logger: Logger, changed: () => void): TaskReg
       if (set === undefined) return;
       let snapshot: TaskSnapshot;
       try {
-        snapshot = parseSnapshot(params, modern, modern ? `"${TASKS_NOTIFICATION}" notification` : `"notifications/tasks/status" notification`);
+        snapshot = parseSnapshot(params, modern, `"${modern ? NotificationMethod.Tasks : NotificationMethod.TaskStatus}" notification`);
       } catch (error) {
         logger.warn("Ignored a malformed task status notification", error);
         return;

@@ -9,18 +9,12 @@
  * here, so a malformed answer is an `INVALID_RESULT` error, never a crash further on.
  */
 import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
-import { RequestMethod, type CallToolResult, type TaskStatus } from "@proto/mcp-protocol";
+import { RequestMethod, TASK_RESULT_TYPE, type CallToolResult, type TaskStatus } from "@proto/mcp-protocol";
 import type { Core } from "./core";
 import type { RequestOptions } from "./request-options";
 import type { TaskInfo } from "./task-types";
 import { ClientErrorCode, McpClientError } from "./errors";
-import { checkResult, TASK_RESULT_TYPE } from "./result-shapes";
-
-/** The identifier of the 2026-07-28 tasks extension. */
-export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
-
-/** `tasks/update` is the extension's own method (2026-07-28). */
-export const TASKS_UPDATE = "tasks/update";
+import { checkResult } from "./result-shapes";
 
 /** The `_meta` key of the text a host may show the model while a task runs (2025-11-25). */
 const IMMEDIATE_RESPONSE = "io.modelcontextprotocol/model-immediate-response";
@@ -198,7 +192,7 @@ export async function cancelTask(core: Core, taskId: string, options: RequestOpt
 /** 2026-07-28 `tasks/update`: delivers answers to the task's input requests. */
 export async function updateTask(core: Core, taskId: string, inputResponses: Params, options: RequestOptions | undefined): Promise<void> {
   try {
-    await core.send(TASKS_UPDATE, { taskId, inputResponses }, options);
+    await core.send(RequestMethod.TasksUpdate, { taskId, inputResponses }, options);
   } catch (error) {
     throw notFound(taskId, error);
   }
