@@ -7,22 +7,21 @@
  * Input: on 2025-11-25 the server sends its requests (carrying the related-task `_meta`) while
  * the client waits on `tasks/result`, which the client opens as soon as it sees
  * `input_required`; the client's usual handlers answer them. On 2026-07-28 the open requests
- * come inline in `tasks/get`; each key is answered once (keys are unique for a task's
- * lifetime), by the same handlers, and each answer is sent on its own `tasks/update` as soon
- * as it is ready, so a slow answer never holds up polling or the other answers.
+ * come inline in `tasks/get` and `task-input.ts` answers them.
  *
  * Connection faults (a timeout, a dropped connection, a failed reconnect) are retried at the
  * polling interval, five in a row at most; anything else ends the watch with its error.
  */
 import { FaultCode, RequestError } from "@proto/jsonrpc";
-import { MetaKey, type CallToolResult } from "@proto/mcp-protocol";
+import type { CallToolResult } from "@proto/mcp-protocol";
 import type { Core } from "./core";
 import type { RequestOptions } from "./request-options";
 import type { TaskEvents, TaskInfo, ToolTask } from "./task-types";
-import type { TaskInputRequest, TaskSnapshot } from "./task-wire";
+import type { TaskSnapshot } from "./task-wire";
 import { createEmitter } from "./emitter";
 import { ClientErrorCode, McpClientError } from "./errors";
-import { cancelTask, getTask, isTerminal, taskPayload, updateTask } from "./task-wire";
+import { createInputAnswerer } from "./task-input";
+import { cancelTask, getTask, isTerminal, isTransient, taskPayload } from "./task-wire";
 
 /** Consecutive connection faults a watch rides out before it gives up. */
 const MAX_TRANSIENT_FAILURES = 5;
@@ -35,11 +34,6 @@ export interface TaskStart {
   readonly taskId: string;
   readonly snapshot?: TaskSnapshot;
   readonly immediateResponse?: string;
-}
-
-function transient(error: unknown): boolean {
-  if (error instanceof RequestError) return error.code === FaultCode.Timeout || error.code === FaultCode.Closed;
-  return error instanceof McpClientError && (error.code === ClientErrorCode.ConnectFailed || error.code === ClientErrorCode.ConnectTimeout);
 }
 
 function changed(before: TaskInfo | undefined, after: TaskInfo): boolean {
@@ -65,8 +59,8 @@ export function watchTask(core: Core, start: TaskStart, options: RequestOptions 
   const { taskId } = start;
   const emitter = createEmitter<TaskEvents>((error) => core.logger.error(`A task "status" listener threw`, error));
   const aborter = new AbortController();
-  const answered = new Set<string>();
-  const unsent = new Map<string, unknown>();
+  // Requests that must outlive the watch (the cancel itself): no watch signal.
+  const detached: RequestOptions = { timeoutMs: options?.timeoutMs ?? 10_000 };
   let info: TaskInfo | undefined;
   let done = false;
   let wake: (() => void) | undefined;
@@ -106,6 +100,8 @@ export function watchTask(core: Core, start: TaskStart, options: RequestOptions 
     return new McpClientError(ClientErrorCode.TaskCancelled, `Task "${taskId}" was cancelled${info?.statusMessage === undefined ? "" : `: ${info.statusMessage}`}`, { detail: info });
   }
 
+  const inputs = createInputAnswerer({ core, taskId, signal: aborter.signal, step, done: () => done, wake: () => wake?.(), fail, detached });
+
   function see(next: TaskInfo): void {
     const before = info;
     info = next;
@@ -117,39 +113,8 @@ export function watchTask(core: Core, start: TaskStart, options: RequestOptions 
     if (snapshot.result !== undefined) settle(snapshot.result);
     else if (snapshot.error !== undefined) fail(snapshot.error);
     else if (snapshot.info.status === "cancelled") fail(cancelled());
-    else if (snapshot.inputRequests !== undefined) answer(snapshot.inputRequests);
+    else if (snapshot.inputRequests !== undefined) inputs.answer(snapshot.inputRequests);
     return done;
-  }
-
-  function answer(requests: { readonly [key: string]: TaskInputRequest }): void {
-    for (const [key, request] of Object.entries(requests)) {
-      if (answered.has(key)) continue;
-      answered.add(key);
-      // The handler sees the task it serves under the related-task key, as on the 2025-11-25 wire.
-      const params = { ...request.params, _meta: { ...(request.params._meta as object | undefined), [MetaKey.RelatedTask]: { taskId } } };
-      core.respond(request.method, params, aborter.signal).then((response) => {
-        unsent.set(key, response);
-        flush();
-      }, (error: unknown) => {
-        if (done) return;
-        // A refusal or a missing handler ends the call, as in the multi round-trip loop; the server's work is cancelled.
-        void cancelTask(core, taskId, step()).catch(() => {});
-        fail(error);
-      });
-    }
-    flush();
-  }
-
-  /** Sends the answers not yet delivered; a connection fault keeps them for the next poll. */
-  function flush(): void {
-    if (done || unsent.size === 0) return;
-    const batch = Object.fromEntries(unsent);
-    unsent.clear();
-    updateTask(core, taskId, batch, step()).then(() => wake?.(), (error: unknown) => {
-      if (done) return;
-      if (!transient(error)) return fail(error);
-      for (const [key, value] of Object.entries(batch)) if (!unsent.has(key)) unsent.set(key, value);
-    });
   }
 
   /** 2025-11-25: the outcome comes from `tasks/result`, which also carries the server's input requests. */
@@ -158,7 +123,7 @@ export function watchTask(core: Core, start: TaskStart, options: RequestOptions 
     try {
       payload = await taskPayload(core, taskId, step(0));
     } catch (error) {
-      if (done || transient(error)) throw error;
+      if (done || isTransient(error)) throw error;
       await refresh();
       return fail(error);
     }
@@ -211,7 +176,7 @@ export function watchTask(core: Core, start: TaskStart, options: RequestOptions 
         failures = 0;
       } catch (error) {
         if (done) return;
-        if (!transient(error) || ++failures > MAX_TRANSIENT_FAILURES) return fail(error);
+        if (!isTransient(error) || ++failures > MAX_TRANSIENT_FAILURES) return fail(error);
       }
       await pause();
     }
@@ -236,7 +201,7 @@ export function watchTask(core: Core, start: TaskStart, options: RequestOptions 
 
   const onAbort = (): void => {
     if (done) return;
-    void cancelTask(core, taskId, { timeoutMs: options?.timeoutMs ?? 10_000 }).catch(() => {});
+    void cancelTask(core, taskId, detached).catch(() => {});
     fail(new RequestError(FaultCode.Aborted, "tools/call", `The task "${taskId}" was aborted by the caller; it was asked to cancel`, { cause: options?.signal?.reason }));
   };
 
@@ -264,12 +229,11 @@ export function watchTask(core: Core, start: TaskStart, options: RequestOptions 
     async cancel() {
       if (done) return info;
       // Its own requests, not the watch's: a poll that settles meanwhile must not abort them.
-      const own: RequestOptions = options?.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs };
-      const answer = await cancelTask(core, taskId, own);
+      const answer = await cancelTask(core, taskId, detached);
       if (done) return info;
       if (answer !== undefined) see(answer);
       // The task may have ended before the cancel took effect: look once, and keep a finished outcome.
-      if (answer?.status !== "cancelled") await settleIfFinished(own);
+      if (answer?.status !== "cancelled") await settleIfFinished(detached);
       fail(cancelled());
       return info;
     },

@@ -8,7 +8,7 @@
  * `tasks/cancel` answering an empty acknowledgement. Everything a server sends is checked
  * here, so a malformed answer is an `INVALID_RESULT` error, never a crash further on.
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { ErrorCode, FaultCode, JsonRpcError, RequestError } from "@proto/jsonrpc";
 import { RequestMethod, TASK_RESULT_TYPE, type CallToolResult, type TaskStatus } from "@proto/mcp-protocol";
 import type { Core } from "./core";
 import type { RequestOptions } from "./request-options";
@@ -57,6 +57,12 @@ export interface CreatedTask {
 
 export function isRecord(value: unknown): value is Params {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** True for a connection fault a watch rides out: a timeout, a dropped connection, a failed reconnect. */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof RequestError) return error.code === FaultCode.Timeout || error.code === FaultCode.Closed;
+  return error instanceof McpClientError && (error.code === ClientErrorCode.ConnectFailed || error.code === ClientErrorCode.ConnectTimeout);
 }
 
 /** True for `completed`, `failed` and `cancelled`. */

@@ -67,6 +67,17 @@ describe("tasks on the 2026-07-28 wire", () => {
     expect(form).toHaveBeenCalledTimes(1);
   });
 
+  it("an input request the client cannot answer cancels the task and rejects with INPUT_UNAVAILABLE", async () => {
+    const { client, server } = await modern({
+      "tasks/get": () => ({ resultType: "complete", ...base, status: "input_required", inputRequests: { s: { method: "sampling/createMessage", params: { messages: [], maxTokens: 1 } } } }),
+      "tasks/cancel": () => ({ resultType: "complete" }),
+    });
+    const error = await client.callTool("slow").catch((e: unknown) => e);
+    expect(isMcpClientError(error, "INPUT_UNAVAILABLE")).toBe(true);
+    await vi.waitFor(() => expect(sent(server, "tasks/cancel")).toEqual([expect.objectContaining({ taskId: "t-1" })]));
+    expect(server.notifications.map((n) => n.method)).not.toContain("notifications/cancelled");
+  });
+
   it("honours pollIntervalMs: no tasks/get before the interval has passed", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const { client, server } = await modern({
