@@ -71,7 +71,7 @@ describe("tasks on the 2026-07-28 wire", () => {
     const { client, server } = await modern({
       "tasks/get": () => ({ resultType: "complete", ...base, status: "input_required", inputRequests: { s: { method: "sampling/createMessage", params: { messages: [], maxTokens: 1 } } } }),
       "tasks/cancel": () => ({ resultType: "complete" }),
-    });
+    }, { tasks: { listen: false } });
     const error = await client.callTool("slow").catch((e: unknown) => e);
     expect(isMcpClientError(error, "INPUT_UNAVAILABLE")).toBe(true);
     await vi.waitFor(() => expect(sent(server, "tasks/cancel")).toEqual([expect.objectContaining({ taskId: "t-1" })]));
