@@ -52,6 +52,8 @@ function text(result: { content: readonly { type: string; text?: string }[] }): 
   return result.content.map((c) => c.text ?? `[${c.type}]`).join("|");
 }
 
+const TASK_FIXTURES = ["greet", "slow_compute", "failing_job", "protocol_error_job", "confirm_delete", "multi_input", "test_tool_with_task"];
+
 describe("the everything server", () => {
   it("lists the conformance fixtures and keeps the 2020-12 schema as written", async () => {
     const { client } = await connected();
@@ -73,6 +75,7 @@ describe("the everything server", () => {
       "test_tool_with_logging",
       "test_tool_with_progress",
       ...STATELESS_FIXTURES,
+      ...TASK_FIXTURES,
     ].sort());
     expect(tools.find((t) => t.name === "json_schema_2020_12_tool")?.inputSchema).toEqual(JSON_SCHEMA_2020_12_INPUT);
     expect((await client.listAllResources()).map((r) => r.uri)).toEqual(["test://static-text", "test://static-binary", "test://watched-resource"]);

@@ -31,6 +31,7 @@ export function createEverythingServer(options: EverythingOptions = {}): Everyth
     { ...info, instructions },
     {
       ...(options.logger === undefined ? {} : { logger: options.logger }),
+      tasks: { pollIntervalMs: 250 },
       capabilities: { tools: { listChanged: true }, resources: { subscribe: true, listChanged: true }, prompts: { listChanged: true }, logging: {}, completions: {} },
     },
   );

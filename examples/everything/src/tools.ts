@@ -8,6 +8,7 @@ import type { CallToolResult } from "@proto/mcp-protocol";
 import { JSON_SCHEMA_2020_12_INPUT, PNG_PIXEL_BASE64, SEP1034_FORM, SEP1330_FORM, WAV_BASE64 } from "./fixtures";
 import { registerClientTools } from "./tools-client";
 import { registerStatelessTools } from "./tools-stateless";
+import { registerTaskTools } from "./tools-tasks";
 import { pause } from "./util";
 
 /** Closes the SSE connection of the current request (HTTP only); resolves false when there is none. */
@@ -93,4 +94,5 @@ export function registerTools(server: Server, options: ToolOptions = {}): void {
   registerBehaviourTools(server, options);
   registerClientTools(server, { sep1034: SEP1034_FORM, sep1330: SEP1330_FORM });
   registerStatelessTools(server);
+  registerTaskTools(server);
 }

@@ -44,6 +44,22 @@ export interface BaseRequestContext {
   extension(id: string): JsonObject | undefined;
   /** The client's self-reported identity, for display and logs only (never for security decisions). */
   readonly clientInfo: Implementation | undefined;
+  /**
+   * The task this call runs as, when it runs as one: a `tools/call` of a tool whose
+   * `execution.taskSupport` is `"optional"` or `"required"`, made as a task (2025-11-25
+   * `params.task`) or by a client that declared the tasks extension (2026-07-28). Then `signal`
+   * is the task's (aborted by `tasks/cancel` or when its TTL elapses), requests to the client
+   * become the task's input requests, and `progress()` messages become its `statusMessage`.
+   */
+  readonly taskId: string | undefined;
+  /**
+   * For a tool registered with `taskStart: "handler"`: turns the call into a task now (its
+   * input so far was asked the plain way, as rounds under 2026-07-28), answering the request
+   * with the task. Resolves true when the call runs as a task, false when it cannot (the client
+   * did not ask for one, or the tool does not support tasks). Elsewhere it resolves whether the
+   * call already is a task.
+   */
+  startTask(): Promise<boolean>;
   /** Sends a notification to the client, related to this request (it travels on this request's stream). */
   notify(method: string, params?: JsonRpcParams): Promise<void>;
   /** Sends a request to the client, related to this request, and resolves with its result. */

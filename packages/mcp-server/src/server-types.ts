@@ -6,6 +6,7 @@ import type { CacheOptions } from "./stateless/encode";
 import type { RequestStateOptions } from "./stateless/request-state";
 import type { FeatureApi } from "./builtin-features";
 import type { ConnectOptions, ServerSession } from "./session-types";
+import type { TasksOptions } from "./tasks/runtime";
 import type { UnauthenticatedScopes } from "./tool-call";
 import type { LazyToolDefinition, ToolDefinition, ToolHandle, ToolHandler, ToolInputSchemaLike, ToolOutputSchemaLike } from "./tool-types";
 import type { JsonSchemaValidator } from "./validation";
@@ -55,6 +56,13 @@ export interface ServerOptions {
    * with their own library.
    */
   readonly jsonSchemaValidator?: JsonSchemaValidator;
+  /**
+   * Serves tasks (2025-11-25 `capabilities.tasks`, and the 2026-07-28 extension
+   * `io.modelcontextprotocol/tasks`): tools whose `execution.taskSupport` is `"optional"` or
+   * `"required"` may run as tasks that outlive their request. Pass `{}` for the defaults (an
+   * in-memory store of 10,000 tasks, 1 h TTL). Without it, registering such a tool throws.
+   */
+  readonly tasks?: TasksOptions;
 }
 
 /** What `summary()` reports (the stdio banner reads it). */

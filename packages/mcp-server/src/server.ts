@@ -23,6 +23,7 @@ import { createRouter } from "./routes";
 import { resolveCacheHints } from "./stateless/encode";
 import { createListenRegistry } from "./stateless/listen";
 import { createRequestStateCodec } from "./stateless/request-state";
+import { createTasks } from "./tasks/feature";
 import { createTools } from "./tools";
 import { createSchemaCompiler } from "./validation";
 import type { JsonSchemaValidator } from "./validation";
@@ -102,9 +103,21 @@ export function createServer(info: ServerInfo, options: ServerOptions = {}): Ser
     },
   };
 
-  const tools = createTools(host, { compiler: createSchemaCompiler(logger, checkValidator(options.jsonSchemaValidator)), unauthenticatedScopes: options.unauthenticatedScopes ?? "refuse" });
+  const tasks =
+    options.tasks === undefined
+      ? undefined
+      : createTasks(options.tasks, { logger, stream: (method, params) => stateless.listens.deliver(method, params), modeOf: (name) => tools.taskModeOf(name) });
+  const tools = createTools(host, {
+    compiler: createSchemaCompiler(logger, checkValidator(options.jsonSchemaValidator)),
+    unauthenticatedScopes: options.unauthenticatedScopes ?? "refuse",
+    ...(tasks === undefined ? {} : { wrapCall: tasks.wrap }),
+  });
   const builtins = installFeatures(host, { logLevel: options.logLevel });
   router.addFeature(tools.feature);
+  if (tasks !== undefined) {
+    router.addFeature(tasks.feature);
+    router.addExtension(tasks.extension);
+  }
   for (const feature of builtins.features) router.addFeature(feature);
 
   const core: ServerCore = {

@@ -20,12 +20,41 @@ const NO_META: RequestMeta = Object.freeze({});
 const RC = Symbol("peer request context");
 const STATE = Symbol("session state");
 const NEGOTIATED = Symbol("negotiated extensions");
+const TASK = Symbol("task id");
+const STARTER = Symbol("task starter");
 
 interface Internal {
   [RC]: PeerRequestContext;
   [STATE]: SessionState;
   /** Set on 2026-07-28 requests, which negotiate their own extensions; else the session's apply. */
   [NEGOTIATED]?: NegotiatedExtensions;
+  /** The task the call runs as, once it does. */
+  [TASK]?: string;
+  /** What `ctx.startTask()` does for this call (a tool registered with `taskStart: "handler"`). */
+  [STARTER]?: () => Promise<boolean>;
+}
+
+/**
+ * Makes the call of `ctx` run as task `taskId` from now on: its signal, notifications and
+ * requests to the client go through `rc` (the task's), and the members the request had
+ * overridden for its own wire (a round's `request`, a modern `log`) are made again from it.
+ */
+export function retarget(ctx: BaseRequestContext, rc: PeerRequestContext, taskId: string): void {
+  const internal = ctx as unknown as Internal & Record<string, unknown>;
+  internal[RC] = rc;
+  internal[TASK] = taskId;
+  delete internal[STARTER];
+  for (const name of ["request", "notify", "log", "progress"]) delete internal[name];
+}
+
+/** The peer context of the request of `ctx`. */
+export function peerContextOf(ctx: BaseRequestContext): PeerRequestContext {
+  return (ctx as unknown as Internal)[RC];
+}
+
+/** Sets what `ctx.startTask()` does for the call of `ctx`. */
+export function setTaskStarter(ctx: BaseRequestContext, start: () => Promise<boolean>): void {
+  (ctx as unknown as Internal)[STARTER] = start;
 }
 
 /** The extensions negotiated for the request of `ctx`: its own (2026-07-28), else its session's. */
@@ -90,6 +119,17 @@ export function createContextFactory(features: readonly AnyFeature[]): ContextFa
   Object.defineProperty(proto, "extension", {
     value(this: BaseRequestContext, id: string) {
       return negotiatedOf(this).clients.get(id);
+    },
+  });
+  Object.defineProperty(proto, "taskId", {
+    get(this: Internal) {
+      return this[TASK];
+    },
+  });
+  Object.defineProperty(proto, "startTask", {
+    value(this: Internal) {
+      const start = this[STARTER];
+      return start === undefined ? Promise.resolve(this[TASK] !== undefined) : start();
     },
   });
   lazy(proto, "notify", (ctx) => (method: string, params?: never) => ctx[RC].notify(method, params));

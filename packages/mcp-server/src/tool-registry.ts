@@ -19,6 +19,8 @@ export interface ToolRecord {
   /** The output schema is advertised wrapped as `{ result }` (it does not describe an object). */
   readonly outputWrapped: boolean;
   readonly scopes: readonly string[] | undefined;
+  /** When a task call becomes a task (`ToolDefinition.taskStart`). */
+  readonly taskStart: "call" | "handler";
   /** Served over MCP: offered on the `mcp` surface and not hidden. Fixed at registration. */
   readonly served: boolean;
   enabled: boolean;
@@ -86,6 +88,9 @@ export function createToolRecord(
   const outputSource = def.outputSchema === undefined ? undefined : readSchema(def.outputSchema, "output", `${where} outputSchema`);
   const output = outputSource === undefined ? undefined : advertisedOutput(outputSource.json as ToolOutputSchema);
   const surfaces = def.surfaces ?? ["mcp"];
+  if (def.taskStart !== undefined && def.taskStart !== "call" && def.taskStart !== "handler") {
+    throw new TypeError(`${where}: taskStart must be "call" or "handler", got ${JSON.stringify(def.taskStart)}`);
+  }
   return {
     name: def.name,
     descriptor: descriptorOf(def, input, output),
@@ -96,6 +101,7 @@ export function createToolRecord(
         : createValueValidator(outputSource, output, compiler, `${where} outputSchema`, { coerce: false, wrapped: output !== outputSource.json }),
     outputWrapped: outputSource !== undefined && output !== outputSource.json,
     scopes: def.scopes === undefined || def.scopes.length === 0 ? undefined : [...def.scopes],
+    taskStart: def.taskStart ?? "call",
     served: def.hidden !== true && surfaces.includes("mcp"),
     enabled: def.enabled !== false,
     handler,

@@ -45,7 +45,17 @@ export interface ToolDefinition<I extends ToolInputSchemaLike = ToolInputSchemaL
   /** Spec hints (`readOnlyHint`, ...) and custom ones such as `writes: true`. */
   readonly annotations?: ToolAnnotations;
   readonly icons?: readonly Icon[];
+  /**
+   * Task support, advertised as given: `taskSupport` `"optional"` or `"required"` lets calls run
+   * as tasks (the server needs `createServer(info, { tasks: {} })`); default `"forbidden"`.
+   */
   readonly execution?: ToolExecution;
+  /**
+   * When a task call becomes a task: `"call"` (default) as soon as it arrives; `"handler"` when
+   * the handler calls `ctx.startTask()` (input asked before goes the plain way, e.g. 2026-07-28
+   * rounds; a handler that returns first answers plainly, or as a completed task under 2025-11-25).
+   */
+  readonly taskStart?: "call" | "handler";
   readonly _meta?: Meta;
   /** OAuth scopes a caller needs; a call whose principal lacks one is refused (and `scopesFor` lets HTTP answer 403 first). */
   readonly scopes?: readonly string[];

@@ -12,12 +12,16 @@ import type { ToolCallHost, UnauthenticatedScopes } from "./tool-call";
 import type { ToolRecord } from "./tool-registry";
 import { createToolRecord, prepareRecord } from "./tool-registry";
 import type { LazyToolDefinition, ToolDefinition, ToolHandle, ToolHandler } from "./tool-types";
+import type { TaskMode } from "./tasks/call";
+import type { ToolCallWrapper } from "./tasks/feature";
 import type { SchemaCompiler } from "./validation";
 
 /** What the tools feature needs besides the feature host. */
 export interface ToolsOptions {
   readonly compiler: SchemaCompiler;
   readonly unauthenticatedScopes: UnauthenticatedScopes;
+  /** Runs every `tools/call` through the tasks feature (present when the server serves tasks). */
+  readonly wrapCall?: ToolCallWrapper;
 }
 
 function cursorOf(params: JsonRpcParams | undefined): unknown {
@@ -58,7 +62,10 @@ export function createTools(host: FeatureHost, options: ToolsOptions) {
         }
         return result;
       },
-      "tools/call": (params, ctx) => callTool(callHost, params, ctx),
+      "tools/call":
+        options.wrapCall === undefined
+          ? (params, ctx) => callTool(callHost, params, ctx)
+          : (params, ctx) => options.wrapCall?.(params, ctx, (c) => callTool(callHost, params, c)),
     },
   };
 
@@ -89,6 +96,10 @@ export function createTools(host: FeatureHost, options: ToolsOptions) {
 
   function add(def: ToolDefinition | LazyToolDefinition, handler: ToolHandler | undefined): ToolHandle {
     if (records.has(def?.name)) throw new TypeError(`tool("${def.name}"): a tool with this name is already registered; remove it first`);
+    const support = def?.execution?.taskSupport;
+    if (options.wrapCall === undefined && (support === "optional" || support === "required")) {
+      throw new TypeError(`tool("${def.name}"): execution.taskSupport "${support}" needs tasks: createServer(info, { tasks: {} })`);
+    }
     const record = createToolRecord(def, handler, options.compiler);
     const entry = { kind: "tools", item: record.descriptor } as const;
     try {
@@ -119,6 +130,12 @@ export function createTools(host: FeatureHost, options: ToolsOptions) {
     /** Names of the tools served over MCP now, in registration order. */
     names: (): string[] => list.items().map((t) => t.name),
     scopesFor: (params: unknown) => scopesForCall(callHost, params),
+    /** How a served tool takes part in tasks, or undefined when it is not served. */
+    taskModeOf: (name: string): TaskMode | undefined => {
+      const record = callHost.lookup(name);
+      if (record === undefined) return undefined;
+      return { support: record.descriptor.execution?.taskSupport ?? "forbidden", start: record.taskStart };
+    },
     /** The input schema of a served tool, or undefined. */
     schemaOf: (name: string): object | undefined => callHost.lookup(name)?.descriptor.inputSchema,
     /** Compiles every registered tool's validators now; rejects with the first schema's `TypeError`. */

@@ -37,8 +37,8 @@ function invalid(message: string): JsonRpcError {
   return new JsonRpcError(ErrorCode.InvalidParams, `Invalid params: ${message}`);
 }
 
-/** Checks the shape of one answer; -32602 when it cannot be the result of `method`. */
-function checkAnswer(method: string, key: string, value: unknown): unknown {
+/** Checks the shape of one answer; -32602 when it cannot be the result of `method` (MRTR rounds and task input responses). */
+export function checkAnswer(method: string, key: string, value: unknown): unknown {
   if (!isRecord(value)) throw invalid(`inputResponses["${key}"] must be an object`);
   const ok =
     method === RequestMethod.ElicitationCreate
