@@ -10,8 +10,11 @@ import type { RequestOptions } from "./request-options";
 import { callTools } from "./call-tools";
 import { ClientErrorCode, McpClientError, ToolCallError } from "./errors";
 import { collect, createTtlTracker, paginate, type TtlTracker } from "./lists";
+import { createTasksApi, runCreatedTask, type ToolCallHelpers } from "./api-tasks";
+import { mustRunAsTask } from "./task-options";
+import { createdTask } from "./task-wire";
 
-type ToolsApi = Pick<Client, "listTools" | "tools" | "listAllTools" | "callTool" | "callToolOrThrow" | "callTools">;
+type ToolsApi = Pick<Client, "listTools" | "tools" | "listAllTools" | "callTool" | "callToolOrThrow" | "callTools" | "callToolAsTask" | "resumeTask">;
 
 function cursorParams(cursor: string | undefined): { cursor: string } | undefined {
   if (cursor !== undefined && typeof cursor !== "string") throw new TypeError("cursor must be a string (the previous page's nextCursor)");
@@ -73,6 +76,18 @@ export function createToolsApi(core: Core, self: () => Client): ToolsApi {
     }
   }
 
+  const send: ToolCallHelpers["send"] = (params, name, options) => core.send(RequestMethod.ToolsCall, params, options, {
+    tool: name,
+    isToolError: (r) => (r as CallToolResult).isError === true,
+  });
+
+  /** 2025-11-25: a tool whose `taskSupport` is `"required"` is called as a task (asked for only on servers that run tool tasks). */
+  async function needsTask(name: string, tool: Promise<Tool | undefined> | undefined, options: CallToolOptions | undefined): Promise<boolean> {
+    const session = core.connection.session ?? (await core.connection.ensure(options?.signal));
+    if (session.modern !== undefined || session.server.capabilities.tasks?.requests?.tools?.call === undefined) return false;
+    return mustRunAsTask(session.server.capabilities, await (tool ?? definition(name, options)));
+  }
+
   async function callTool(name: string, args?: { readonly [key: string]: unknown }, options?: CallToolOptions): Promise<CallToolResult> {
     if (typeof name !== "string" || name === "") throw new TypeError("callTool(name, args): name must be a non-empty string");
     if (args !== undefined && (typeof args !== "object" || args === null || Array.isArray(args))) {
@@ -81,10 +96,13 @@ export function createToolsApi(core: Core, self: () => Client): ToolsApi {
     const validate = options?.validateOutput ?? core.options.validateToolOutput ?? true;
     // Listing runs alongside the call (cached after the first time), so validation costs no extra round trip.
     const tool = validate ? definition(name, options) : undefined;
-    const result = (await core.send(RequestMethod.ToolsCall, args === undefined ? { name } : { name, arguments: args }, options, {
-      tool: name,
-      isToolError: (r) => (r as CallToolResult).isError === true,
-    })) as CallToolResult;
+    const session = core.connection.session;
+    // Only a server that runs tool tasks costs the extra look (once: the list is cached).
+    const asTask = (session === undefined || session.server.capabilities.tasks !== undefined) && (await needsTask(name, tool, options));
+    const params = { name, ...(args === undefined ? {} : { arguments: args }), ...(asTask ? { task: {} } : {}) };
+    const answer = await send(params, name, options);
+    const created = createdTask(answer, core.connection.session?.modern !== undefined);
+    const result = created === undefined ? (answer as CallToolResult) : await runCreatedTask(core, created, options);
     const found = await tool;
     if (found !== undefined) checkStructured(core, found, result);
     return result;
@@ -101,5 +119,6 @@ export function createToolsApi(core: Core, self: () => Client): ToolsApi {
       return result;
     },
     callTools: (calls, options) => callTools(self(), calls, options),
+    ...createTasksApi(core, { definition, checkOutput: (tool, result) => checkStructured(core, tool, result), send }),
   };
 }

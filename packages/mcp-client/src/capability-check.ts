@@ -22,12 +22,13 @@ const NEEDS: { readonly [method: string]: readonly string[] } = {
   "tasks/result": ["tasks"],
   "tasks/list": ["tasks", "list"],
   "tasks/cancel": ["tasks", "cancel"],
+  "tasks/update": ["extensions", "io.modelcontextprotocol/tasks"],
 };
 
-/** True when the server declared what `method` needs (methods with no requirement always pass). */
-export function serverSupports(capabilities: ServerCapabilities, method: string): boolean {
-  const path = NEEDS[method];
-  if (path === undefined) return true;
+/** On the 2026-07-28 wire the tasks extension stands in for the 2025-11-25 `tasks` capability. */
+const EXTENSION_TASK_METHODS: ReadonlySet<string> = new Set(["tasks/get", "tasks/cancel"]);
+
+function declared(capabilities: ServerCapabilities, path: readonly string[]): boolean {
   let node: unknown = capabilities;
   for (const key of path) {
     if (typeof node !== "object" || node === null) return false;
@@ -35,6 +36,13 @@ export function serverSupports(capabilities: ServerCapabilities, method: string)
     if (node === undefined || node === false) return false;
   }
   return true;
+}
+
+/** True when the server declared what `method` needs (methods with no requirement always pass). */
+export function serverSupports(capabilities: ServerCapabilities, method: string): boolean {
+  const path = NEEDS[method];
+  if (path === undefined) return true;
+  return declared(capabilities, path) || (EXTENSION_TASK_METHODS.has(method) && declared(capabilities, NEEDS["tasks/update"] as readonly string[]));
 }
 
 /** Throws `CAPABILITY_MISSING` when the server did not declare what `method` needs. */

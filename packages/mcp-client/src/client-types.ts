@@ -35,6 +35,7 @@ import type { ElicitationHandler, RootsLister, SamplingHandler } from "./handler
 import type { ClientObserver } from "./observer";
 import type { RequestOptions } from "./request-options";
 import type { ServerDetails } from "./session";
+import type { CallToolAsTaskOptions, TaskClientOptions, ToolTask } from "./task-types";
 
 /** Options of `createClient`. Everything but `info` is optional. */
 export interface ClientOptions {
@@ -71,6 +72,8 @@ export interface ClientOptions {
   readonly serverKey?: string;
   /** Where verdicts are kept under `serverKey` (to persist them, or to keep them apart). Default a process-wide memory. */
   readonly eraMemory?: EraMemory;
+  /** Polling bounds of tool calls run as tasks, and whether 2026-07-28 tasks are watched on `subscriptions/listen` too. */
+  readonly tasks?: TaskClientOptions;
   /** Most `input_required` rounds one 2026-07-28 call may take before it is abandoned. Default 10. */
   readonly maxInputRounds?: number;
   /** Offer roots: a fixed list (change it with `setRoots`) or a function called on each `roots/list`. */
@@ -128,10 +131,25 @@ export interface Client {
   tools(options?: RequestOptions): AsyncIterable<Tool>;
   /** Every tool, cached until `notifications/tools/list_changed` or a reconnect. */
   listAllTools(options?: ListAllOptions): Promise<readonly Tool[]>;
-  /** `tools/call`. A tool failure is returned (`isError: true`); a protocol failure rejects. */
+  /**
+   * `tools/call`. A tool failure is returned (`isError: true`); a protocol failure rejects.
+   * A call that runs as a task (a 2025-11-25 tool whose `taskSupport` is `"required"`, or a
+   * 2026-07-28 server's choice) is driven to its result: polled, its input requests answered,
+   * cancelled on the caller's `signal`. `timeoutMs` applies to each request of the task.
+   */
   callTool(name: string, args?: { readonly [key: string]: unknown }, options?: CallToolOptions): Promise<CallToolResult>;
   /** Like `callTool`, but rejects with `ToolCallError` when the result has `isError: true`. */
   callToolOrThrow(name: string, args?: { readonly [key: string]: unknown }, options?: CallToolOptions): Promise<CallToolResult>;
+  /**
+   * Starts `tools/call` as a task where the server allows one (2025-11-25: the server's
+   * `tasks.requests.tools.call` and the tool's `taskSupport`; 2026-07-28: the server decides) and
+   * resolves, once the server answered, with the handle: `taskId`, `task`, `on("status")`,
+   * `result()`, `cancel()`, `detach()`. A call the server answered directly gives a handle with
+   * no `taskId` whose `result()` is that answer.
+   */
+  callToolAsTask(name: string, args?: { readonly [key: string]: unknown }, options?: CallToolAsTaskOptions): Promise<ToolTask>;
+  /** Watches a task by id (persisted from an earlier `callToolAsTask`, maybe by another process) until it ends. The output schema is not checked. */
+  resumeTask(taskId: string, options?: RequestOptions): ToolTask;
   /** Runs calls concurrently; one outcome per call, in call order (see `callTools`). */
   callTools(calls: readonly ToolCall[], options?: CallToolsOptions): Promise<ToolCallOutcome<CallToolResult>[]>;
 

@@ -24,6 +24,9 @@ import { openSession } from "./session";
 import { createEraMemory, envelope, type ProtocolChoice } from "./era";
 import { DEFAULT_MAX_INPUT_ROUNDS, sendModern } from "./modern-send";
 import { createListener, type Listener } from "./listen";
+import { ClientErrorCode, McpClientError } from "./errors";
+import { createTaskRegistry, type TaskRegistry } from "./task-registry";
+import { resolveTaskOptions, withTaskExtension, type ResolvedTaskOptions } from "./task-options";
 
 const SILENT: Logger = { warn() {}, error() {} };
 
@@ -49,6 +52,12 @@ export interface Core {
   readonly hasRoots: boolean;
   /** Adds a handler for an extension notification, on this and every later connection. */
   addNotificationHandler(method: string, handler: NotificationRoute): () => void;
+  /** The running tasks (pushes, listen ids). */
+  readonly tasks: TaskRegistry;
+  /** Task polling bounds and push choice. */
+  readonly taskOptions: ResolvedTaskOptions;
+  /** Answers one input request with the client's roots, sampling or elicitation handler. */
+  readonly respond: InputResponder;
 }
 
 function checkOptions(options: ClientOptions): void {
@@ -115,9 +124,16 @@ export function createCore(options: ClientOptions): Core {
   const requester = createRequester({ requestTimeoutMs: options.requestTimeoutMs ?? 60_000, maxTotalTimeoutMs: options.maxTotalTimeoutMs, observer: options.observer, report });
   const caches: ListCaches = { tools: createListCache(), resources: createListCache(), templates: createListCache(), prompts: createListCache() };
   let listener: Listener | undefined;
+  const taskOptions = resolveTaskOptions(options.tasks);
+  const tasks = createTaskRegistry(logger, () => void listener?.refresh());
+  emitter.on("disconnected", ({ expected }) => {
+    if (expected) tasks.stopAll(new McpClientError(ClientErrorCode.Closed, "The client was closed while it watched this task; create a client and call resumeTask(taskId) to go on"));
+  });
   const builtIn: { readonly [method: string]: NotificationRoute } = {
     ...builtInNotifications(requester, caches, emitter, logger),
     [NotificationMethod.SubscriptionsAcknowledged]: (p: NotificationParamsRecord) => listener?.acknowledged(p),
+    [NotificationMethod.TaskStatus]: (p: NotificationParamsRecord) => tasks.push(p, false),
+    [NotificationMethod.Tasks]: (p: NotificationParamsRecord) => tasks.push(p, true),
   };
   const custom = new Map<string, NotificationRoute>();
   let roots: RootsLister | undefined = options.roots === undefined || typeof options.roots === "function" ? options.roots : ((list: readonly Root[]) => () => list)(options.roots);
@@ -173,6 +189,7 @@ export function createCore(options: ClientOptions): Core {
         send: (params, listenOptions) => core.send(RequestMethod.SubscriptionsListen, params, listenOptions),
         capabilities: session.server.capabilities,
         subscriptions: core.subscriptions,
+        taskIds: taskOptions.listen ? tasks.ids : new Set(),
         logger,
       });
       listener = mine;
@@ -188,7 +205,7 @@ export function createCore(options: ClientOptions): Core {
   });
 
   const core: Core = {
-    options, emitter, connection, logger, caches,
+    options, emitter, connection, logger, caches, tasks, taskOptions, respond,
     validator: sharedSchemaValidator(),
     maxPages: options.maxPages ?? 1000,
     subscriptions: new Set(),
@@ -207,7 +224,8 @@ export function createCore(options: ClientOptions): Core {
         respond,
         relist: () => relistTools(core),
         send: (round, roundOptions) => {
-          const meta = { ...envelope(modern.version, modern.capabilities, options.info, core.logLevel), ...(round?._meta as NotificationParamsRecord) };
+          const capabilities = withTaskExtension(modern.capabilities, session.server.capabilities, method);
+          const meta = { ...envelope(modern.version, capabilities, options.info, core.logLevel), ...(round?._meta as NotificationParamsRecord) };
           return requester.send({ peer: session.peer, server: session.server.info, method, params: { ...round, _meta: meta }, options: roundOptions, modern: true, ...extra });
         },
       }, params, requestOptions);

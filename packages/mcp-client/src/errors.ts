@@ -30,6 +30,12 @@ export const ClientErrorCode = {
   InputUnavailable: "INPUT_UNAVAILABLE",
   /** A 2026-07-28 server kept asking for input past the client's bound on rounds (`maxInputRounds`). */
   InputRoundsExceeded: "INPUT_ROUNDS_EXCEEDED",
+  /** A task ended `cancelled` (or was cancelled with `cancel()` before it finished). */
+  TaskCancelled: "TASK_CANCELLED",
+  /** The server no longer knows a task (it expired after its ttlMs, was deleted, or never existed). `cause` holds the server's error. */
+  TaskNotFound: "TASK_NOT_FOUND",
+  /** A task handle was detached; the server's work goes on (resume it with `client.resumeTask`). */
+  TaskDetached: "TASK_DETACHED",
 } as const;
 
 /** One of the client's stable error codes. */

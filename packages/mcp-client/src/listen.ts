@@ -8,7 +8,9 @@
  * The acknowledgement is compared with the request (a type the server did not honour is
  * reported); a stream that drops is opened again after a backoff; changing the subscriptions
  * replaces the stream (the old one is cancelled: on HTTP its response stream is closed, on
- * stdio `notifications/cancelled` is sent). The listener ends with its session.
+ * stdio `notifications/cancelled` is sent). The listener ends with its session. Running tasks
+ * are asked for by id (`taskIds`, the tasks extension); a server that does not honour them
+ * costs nothing, since tasks are polled anyway.
  */
 import type { Logger } from "@proto/jsonrpc";
 import type { ServerCapabilities, SubscriptionFilter } from "@proto/mcp-protocol";
@@ -22,8 +24,11 @@ export interface ListenHost {
   send(params: { readonly notifications: SubscriptionFilter }, options: RequestOptions): Promise<unknown>;
   readonly capabilities: ServerCapabilities;
   readonly subscriptions: ReadonlySet<string>;
+  /** The tasks being watched (`notifications/tasks`); empty when task pushes are not wanted. */
+  readonly taskIds: ReadonlySet<string>;
   readonly logger: Logger;
 }
+
 
 /** The listener of one modern session. */
 export interface Listener {
@@ -39,9 +44,10 @@ export interface Listener {
 const ACK_WAIT_MS = 10_000;
 
 /** The filter the current state asks for. */
-export function listenFilter(capabilities: ServerCapabilities, subscriptions: ReadonlySet<string>): SubscriptionFilter {
+export function listenFilter(capabilities: ServerCapabilities, subscriptions: ReadonlySet<string>, taskIds: ReadonlySet<string> = new Set()): SubscriptionFilter {
   const uris = capabilities.resources?.subscribe === true ? [...subscriptions] : [];
   return {
+    ...(taskIds.size > 0 ? { taskIds: [...taskIds] } : {}),
     ...(capabilities.tools?.listChanged === true ? { toolsListChanged: true } : {}),
     ...(capabilities.prompts?.listChanged === true ? { promptsListChanged: true } : {}),
     ...(capabilities.resources?.listChanged === true ? { resourcesListChanged: true } : {}),
@@ -64,7 +70,7 @@ export function createListener(host: ListenHost): Listener {
   let failures = 0;
 
   function open(): Promise<void> {
-    const filter = listenFilter(host.capabilities, host.subscriptions);
+    const filter = listenFilter(host.capabilities, host.subscriptions, host.taskIds);
     current?.aborter.abort(new Error("listen replaced"));
     current = undefined;
     if (stopped || Object.keys(filter).length === 0) return Promise.resolve();

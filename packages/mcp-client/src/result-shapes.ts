@@ -3,7 +3,7 @@
  * hostile server gives a clear `INVALID_RESULT` error instead of a crash further on.
  * Only what the client relies on is checked; extra fields pass through untouched.
  */
-import { INPUT_REQUIRED_METHODS, ResultType } from "@proto/mcp-protocol";
+import { INPUT_REQUIRED_METHODS, ResultType, TASK_RESULT_TYPE } from "@proto/mcp-protocol";
 import { ClientErrorCode, McpClientError } from "./errors";
 
 type Check = (result: Record<string, unknown>) => string | undefined;
@@ -42,14 +42,19 @@ const CHECKS: { readonly [method: string]: Check } = {
 
 const MRTR_METHODS: ReadonlySet<string> = new Set(INPUT_REQUIRED_METHODS);
 
+
 function invalid(method: string, problem: string, result: unknown): McpClientError {
   return new McpClientError(ClientErrorCode.InvalidResult, `The server's "${method}" result is malformed: ${problem}`, { detail: result });
 }
 
-/** The 2026-07-28 `resultType` rule: `complete` or absent passes, `input_required` only where MRTR is allowed, anything else is invalid. */
+/**
+ * The 2026-07-28 `resultType` rule: `complete` or absent passes, `input_required` only where MRTR
+ * is allowed, `task` only on `tools/call` (its shape is checked where tasks are read), anything else is invalid.
+ */
 function checkResultType(method: string, result: Record<string, unknown>): boolean {
   const type = result.resultType;
   if (type === undefined || type === ResultType.Complete) return false;
+  if (type === TASK_RESULT_TYPE && method === "tools/call") return true;
   if (type !== ResultType.InputRequired) throw invalid(method, `unknown resultType ${JSON.stringify(type)}`, result);
   if (!MRTR_METHODS.has(method)) throw invalid(method, `resultType "input_required" is allowed only on ${INPUT_REQUIRED_METHODS.join(", ")}`, result);
   const { inputRequests, requestState } = result;
