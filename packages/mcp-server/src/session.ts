@@ -19,6 +19,7 @@ import { metaOf } from "./session-context";
 import { discover, initialize } from "./session-lifecycle";
 import type { SessionState } from "./session-state";
 import { createSessionState, createSessionView } from "./session-state";
+import { shareSession } from "./session-shared";
 import { serveModern } from "./stateless/serve";
 import type { ConnectOptions, ServerSession } from "./session-types";
 
@@ -81,17 +82,19 @@ export function createSession(core: ServerCore, transport: Transport, options: C
     return run(method, params, core.createContext(state, view, rc, meta, version));
   }
 
+  let saved: ((result: unknown) => unknown) | undefined;
   const added = new Set<string>();
   function addMethod(method: string): void {
     if (added.has(method)) return;
     added.add(method);
-    peer.handle(method, (params, rc) => dispatch(method, params, rc));
+    peer.handle(method, (params, rc) => (saved === undefined ? dispatch(method, params, rc) : saved(dispatch(method, params, rc))));
   }
 
   peer.handle("initialize", (params, rc) => {
     if (hasProtocolClaim(params)) return serveModern({ core, state, view, rc, run }, "initialize", params);
     if (!state.idFixed && rc.info.sessionId !== undefined) state.id = rc.info.sessionId;
-    return initialize(core, state, view, params, rc.inBatch);
+    const result = initialize(core, state, view, params, rc.inBatch);
+    return saved === undefined ? result : saved(result);
   });
   peer.handle("ping", (params, rc) => (hasProtocolClaim(params) ? serveModern({ core, state, view, rc, run }, "ping", params) : {}));
   peer.handle("server/discover", (params, rc) => (hasProtocolClaim(params) ? serveModern({ core, state, view, rc, run }, "server/discover", params) : discover(core)));
@@ -106,6 +109,11 @@ export function createSession(core: ServerCore, transport: Transport, options: C
   }
   for (const feature of core.features) {
     if (feature.createState !== undefined) state.features.set(feature, feature.createState(view));
+  }
+  if (options.shared !== undefined) {
+    const save = shareSession(core, state, view, options.shared);
+    // after the handler settles (a failed one may still have changed state), the snapshot is saved when it changed
+    saved = (result) => Promise.resolve(result).finally(save);
   }
 
   return {
