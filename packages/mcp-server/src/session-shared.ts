@@ -8,6 +8,7 @@
  */
 import type { ClientCapabilities, Implementation, JsonValue, ServerCapabilities } from "@proto/mcp-protocol";
 import { isSupportedProtocolVersion } from "@proto/mcp-protocol";
+import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { ServerCore } from "./core";
 import { negotiateExtensions } from "./extension-negotiate";
 import type { SessionState } from "./session-state";
@@ -30,8 +31,11 @@ export interface SessionSnapshot {
 export interface SessionPersistence {
   /** The snapshot another instance saved, to rebuild the session from; undefined for a new session. */
   readonly snapshot: unknown;
-  /** Saves the session's snapshot; called after a request changed it. Must not throw (report faults elsewhere). */
-  save(snapshot: SessionSnapshot): void;
+  /**
+   * Saves the session's snapshot; called after a request changed it, before that request is
+   * answered (so the client's next request, on any instance, sees it). A rejection fails the request.
+   */
+  save(snapshot: SessionSnapshot): void | Promise<void>;
   /** Registers a listener for snapshots saved by other instances (the session applies them). */
   onChange?(listener: (snapshot: unknown) => void): void;
 }
@@ -90,7 +94,7 @@ export function applySnapshot(core: ServerCore, state: SessionState, view: Serve
  * snapshots other instances save, and returns the function to call after each request (it saves
  * the snapshot when the request changed it, compared as JSON).
  */
-export function shareSession(core: ServerCore, state: SessionState, view: ServerSession, persistence: SessionPersistence): () => void {
+export function shareSession(core: ServerCore, state: SessionState, view: ServerSession, persistence: SessionPersistence): () => Promise<void> {
   let last: string | undefined;
   const apply = (value: unknown): void => {
     const snapshot = parseSnapshot(value);
@@ -103,16 +107,17 @@ export function shareSession(core: ServerCore, state: SessionState, view: Server
   };
   apply(persistence.snapshot);
   persistence.onChange?.(apply);
-  return () => {
+  return async () => {
     const snapshot = takeSnapshot(core, state);
     if (snapshot === undefined) return;
     const text = JSON.stringify(snapshot);
     if (text === last) return;
-    last = text;
     try {
-      persistence.save(snapshot);
-    } catch (error) {
-      core.logger.warn("saving the shared session snapshot failed", error);
+      await persistence.save(snapshot);
+      last = text;
+    } catch (cause) {
+      core.logger.warn("saving the shared session snapshot failed", cause);
+      throw new JsonRpcError(ErrorCode.InternalError, "the session state could not be saved to the shared store; retry the request");
     }
   };
 }

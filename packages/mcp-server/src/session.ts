@@ -113,7 +113,16 @@ export function createSession(core: ServerCore, transport: Transport, options: C
   if (options.shared !== undefined) {
     const save = shareSession(core, state, view, options.shared);
     // after the handler settles (a failed one may still have changed state), the snapshot is saved when it changed
-    saved = (result) => Promise.resolve(result).finally(save);
+    saved = (result) => Promise.resolve(result).then(
+      async (value) => {
+        await save();
+        return value;
+      },
+      async (error: unknown) => {
+        await save();
+        throw error;
+      },
+    );
   }
 
   return {
