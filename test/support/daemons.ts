@@ -81,15 +81,40 @@ function stopper(child: ChildProcess, dir: string): () => Promise<void> {
   };
 }
 
-/** Starts `redis-server` on `port` (default: a free one), no persistence. */
-export async function startRedis(port?: number): Promise<Daemon> {
+/** A redis-server that can be killed and started again on its port and data. */
+export interface RedisDaemon extends Daemon {
+  /** SIGKILLs it (Redis gone: clients see errors). */
+  kill(): Promise<void>;
+  /** Starts it again on the same port and directory (its append-only file restores the data). */
+  start(): Promise<void>;
+}
+
+/** Starts `redis-server` on a free port with an append-only file (fsync always), so a restart keeps the data. */
+export async function startRedis(): Promise<RedisDaemon> {
   const binary = findBinary("redis-server");
   if (binary === undefined) throw new Error("redis-server is not installed: apt-get install -y redis-server");
-  const chosen = port ?? (await freePort());
+  const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "proto-redis-"));
-  const child = spawn(binary, ["--port", String(chosen), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "no", "--protected-mode", "no"], { stdio: ["ignore", "pipe", "pipe"] });
-  await waitFor(child, /Ready to accept connections/, "redis-server");
-  return { port: chosen, process: child, stop: stopper(child, dir) };
+  const args = ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", "--appendonly", "yes", "--appendfsync", "always", "--protected-mode", "no"];
+  let child: ChildProcess;
+  const start = async (): Promise<void> => {
+    child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"] });
+    await waitFor(child, /Ready to accept connections/, "redis-server");
+  };
+  await start();
+  return {
+    port,
+    get process() {
+      return child;
+    },
+    start,
+    async kill() {
+      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+      child.kill("SIGKILL");
+      await exited;
+    },
+    stop: () => stopper(child, dir)(),
+  };
 }
 
 /** Starts HAProxy round-robin (no stickiness) over `backends` (127.0.0.1 ports), with health checks on `healthPath`. */

@@ -7,11 +7,20 @@
 import type { Logger } from "@proto/jsonrpc";
 import { createClient } from "@redis/client";
 
-function newClient(url: string, connectTimeout: number, maxDelay: number) {
+/** Attempts at the first connection before `connectRedis` rejects (later outages are retried forever). */
+const FIRST_ATTEMPTS = 3;
+
+function newClient(url: string, connectTimeout: number, maxDelay: number, everReady: () => boolean) {
   return createClient({
     url,
     disableOfflineQueue: true,
-    socket: { connectTimeout, reconnectStrategy: (retries: number) => Math.min(50 * 2 ** Math.min(retries, 10), maxDelay) },
+    socket: {
+      connectTimeout,
+      reconnectStrategy: (retries: number, cause: Error) => {
+        if (!everReady() && retries >= FIRST_ATTEMPTS) return new Error(`Redis at ${url} is unreachable: ${cause.message}`, { cause });
+        return Math.min(50 * 2 ** Math.min(retries, 10), maxDelay);
+      },
+    },
   });
 }
 
@@ -47,7 +56,8 @@ function positive(value: number | undefined, fallback: number, name: string): nu
 export async function connectRedis(options: RedisConnectionOptions = {}): Promise<RedisConnections> {
   const maxDelay = positive(options.maxReconnectDelayMs, 1_000, "maxReconnectDelayMs");
   const connectTimeout = positive(options.connectTimeoutMs, 2_000, "connectTimeoutMs");
-  const client = newClient(options.url ?? "redis://127.0.0.1:6379", connectTimeout, maxDelay);
+  let ready = false;
+  const client = newClient(options.url ?? "redis://127.0.0.1:6379", connectTimeout, maxDelay, () => ready);
   const subscriber = client.duplicate();
   for (const [name, c] of [["command", client], ["subscriber", subscriber]] as const) {
     let down = false;
@@ -62,7 +72,12 @@ export async function connectRedis(options: RedisConnectionOptions = {}): Promis
       options.logger?.info?.(`Redis ${name} connection is back`);
     });
   }
-  await Promise.all([client.connect(), subscriber.connect()]);
+  await Promise.all([client.connect(), subscriber.connect()]).catch(async (error: unknown) => {
+    client.destroy();
+    subscriber.destroy();
+    throw error;
+  });
+  ready = true;
   return {
     client,
     subscriber,

@@ -43,7 +43,7 @@ describe.skipIf(missing !== undefined)(`Redis stores against a real redis-server
     for (let n = 1; n < 8; n += 1) ids.push(await stores.eventStore.append("p1.b", note(n)));
     expect(await stores.eventStore.replay(first)).toBeUndefined();
     const kept = await stores.eventStore.replay(ids[2] as string);
-    expect(kept?.events.map((e) => (e.message as { params: { n: number } }).params.n)).toEqual([3, 4, 5, 6, 7]);
+    expect(kept?.events.map((e) => (e.message as unknown as { params: { n: number } }).params.n)).toEqual([3, 4, 5, 6, 7]);
     const big = { jsonrpc: "2.0" as const, method: "big", params: { text: "x".repeat(900) } };
     await stores.eventStore.append("p1.c", big);
     await stores.eventStore.append("p1.c", big);

@@ -160,6 +160,16 @@ export function createSession(config: SessionConfig): Session {
     if (sharing !== undefined && !standalone?.connected) {
       messages = messages.map(tag);
       if (await sharing.forward(messages)) return;
+      // no replica holds a GET connection now: stored on the shared standalone stream, a resume from any instance replays them
+      const store = config.settings.store;
+      if (store !== undefined && standaloneId !== undefined) {
+        try {
+          for (const message of messages) await store.append(standaloneId, message);
+        } catch (cause) {
+          throw new HttpServerError(HttpServerFault.EventStoreFailed, `event store append failed on stream ${standaloneId}`, { cause });
+        }
+        return;
+      }
     }
     const target = standalone;
     if (target && (target.connected || target.resumable)) {
