@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
-const packages = ["jsonrpc", "transport-stdio", "transport-http", "mcp-protocol", "mcp-server", "mcp-client", "mcp-apps", "mcp-gateway"];
+const packages = ["jsonrpc", "transport-stdio", "transport-http", "mcp-protocol", "mcp-server", "mcp-client", "mcp-apps", "mcp-gateway", "redis-stores"];
 
 // Tests run against sources: `@proto/x` is `packages/x/src/index.ts`, `@proto/x/sub` is `packages/x/src/sub.ts`.
 export default defineConfig({

@@ -9,7 +9,7 @@
  * the `_meta` protocol version (-32022) and the batch rule.
  */
 import type { ExchangeInfo, JsonRpcParams, Logger } from "@proto/jsonrpc";
-import type { ServerCapabilities } from "@proto/mcp-protocol";
+import type { JsonValue, ServerCapabilities } from "@proto/mcp-protocol";
 import type { BaseRequestContext, RequestContext } from "./context";
 import type { FeatureContext } from "./context-features";
 import type { RegistryHooks } from "./extension-registry";
@@ -47,6 +47,10 @@ export interface Feature<S = undefined> {
   createState?(session: ServerSession): S;
   /** Releases a session's state when the session closes. */
   closeState?(state: S, session: ServerSession): void;
+  /** The session's state as JSON for another instance (`ConnectOptions.shared`); undefined saves nothing. */
+  snapshot?(state: S): JsonValue | undefined;
+  /** Replaces the session's state with what `snapshot` returned on another instance (untrusted: validate; throw to refuse). */
+  restore?(state: S, value: unknown, session: ServerSession): void;
   /**
    * This feature's members of the request context (see `FeatureContext`), each made by a
    * factory called on first access only and cached on that context:

@@ -8,6 +8,7 @@ export type { Server, CoreServer, ServerInfo, ServerOptions, ServerSummary, Stat
 export type { RequestStateKey, RequestStateOptions } from "./stateless/request-state";
 export type { CacheOptions } from "./stateless/encode";
 export type { ServerSession, ConnectOptions } from "./session-types";
+export type { SessionPersistence, SessionSnapshot } from "./session-shared";
 export type { BaseRequestContext, RequestContext } from "./context";
 export type { FeatureContext } from "./context-features";
 export type { FeatureApi } from "./builtin-features";

@@ -1,6 +1,7 @@
 /** The public view of one connected session (DESIGN.md section 2: one definition, many sessions). */
 import type { JsonRpcParams, RequestOptions } from "@proto/jsonrpc";
 import type { ClientCapabilities, Implementation, JsonObject, ServerCapabilities } from "@proto/mcp-protocol";
+import type { SessionPersistence } from "./session-shared";
 
 /**
  * One client connection: created by `server.connect(transport)`, closed by `close()` or when
@@ -57,4 +58,11 @@ export interface ConnectOptions {
     readonly clientCapabilities?: ClientCapabilities;
     readonly clientInfo?: Implementation;
   };
+  /**
+   * Shares the session with other instances of the same server definition (a load-balanced
+   * Streamable HTTP deployment): the session is rebuilt from `shared.snapshot` when there is one,
+   * and saves its snapshot through `shared.save` after each request that changed it. Pass the
+   * HTTP handler's `ConnectContext.shared` here.
+   */
+  readonly shared?: SessionPersistence;
 }

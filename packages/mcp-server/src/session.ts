@@ -31,6 +31,7 @@ import { metaOf } from "./session-context";
 import { discover, initialize } from "./session-lifecycle";
 import type { SessionState } from "./session-state";
 import { createSessionState, createSessionView } from "./session-state";
+import { shareSession } from "./session-shared";
 import { serveModern } from "./stateless/serve";
 import type { ConnectOptions, ServerSession } from "./session-types";
 
@@ -102,18 +103,20 @@ export function createSession(core: ServerCore, transport: Transport, options: C
     return run(method, params, core.createContext(state, view, rc, metaOf(params), version));
   }
 
+  let saved: ((result: unknown) => unknown) | undefined;
   const added = new Set<string>();
   function addMethod(method: string): void {
     if (added.has(method)) return;
     added.add(method);
-    peer.handle(method, (params, rc) => dispatch(method, params, rc));
+    peer.handle(method, (params, rc) => (saved === undefined ? dispatch(method, params, rc) : saved(dispatch(method, params, rc))));
   }
 
   peer.handle("initialize", (params, rc) => {
     if (hasProtocolClaim(params)) return serveModern({ core, state, view, rc, run }, "initialize", params);
     checkRequestMeta(params);
     if (!state.idFixed && rc.info.sessionId !== undefined) state.id = rc.info.sessionId;
-    return initialize(core, state, view, params, rc.inBatch);
+    const result = initialize(core, state, view, params, rc.inBatch);
+    return saved === undefined ? result : saved(result);
   });
   // allowed before initialize; once a version is known, held to the same batch rule as the rest
   const lifeline = (method: string, answer: () => unknown) => (params: JsonRpcParams | undefined, rc: PeerRequestContext): unknown => {
@@ -135,6 +138,20 @@ export function createSession(core: ServerCore, transport: Transport, options: C
   }
   for (const feature of core.features) {
     if (feature.createState !== undefined) state.features.set(feature, feature.createState(view));
+  }
+  if (options.shared !== undefined) {
+    const save = shareSession(core, state, view, options.shared);
+    // after the handler settles (a failed one may still have changed state), the snapshot is saved when it changed
+    saved = (result) => Promise.resolve(result).then(
+      async (value) => {
+        await save();
+        return value;
+      },
+      async (error: unknown) => {
+        await save();
+        throw error;
+      },
+    );
   }
 
   return {

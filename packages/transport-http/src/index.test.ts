@@ -19,6 +19,8 @@ describe("@proto/transport-http exports", () => {
       "createHttpClientTransport",
       "createJwtVerifier",
       "createMemoryEventStore",
+      "createMemoryMessageBus",
+      "createMemorySessionStore",
       "createSseClientTransport",
       "createStreamableHttpClientTransport",
       "createStreamableHttpHandler",

@@ -1,14 +1,16 @@
 // --- server (Streamable HTTP handler, auth) ---
 export { createStreamableHttpHandler } from "./server/web";
 export type { StreamableHttpHandler } from "./server/web";
-export type { StreamableHttpServerOptions, ConnectContext } from "./server/options";
+export type { StreamableHttpServerOptions, ConnectContext, SharedSessionState } from "./server/options";
+export type { SessionStore, SessionRecord, SessionLimits, SessionCreateResult, MessageBus, SharedSessionOptions } from "./server/shared-store";
+export { createMemorySessionStore, createMemoryMessageBus } from "./server/memory-shared";
 export type { ResponseMode } from "./server/exchange";
 export type { HttpRequestLike } from "./server/io";
 export type { HostCheckOptions } from "./server/guards";
 export { isLoopbackAddress } from "./server/guards";
 export type { CorsOptions } from "./server/cors";
 export { createMemoryEventStore } from "./server/event-store";
-export type { EventStore, EventReplay, StoredEvent, MemoryEventStore, MemoryEventStoreOptions, MaybePromise } from "./server/event-store";
+export type { EventStore, EventReplay, EventListener, StoredEvent, MemoryEventStore, MemoryEventStoreOptions, MaybePromise } from "./server/event-store";
 export { HttpServerError, HttpServerFault } from "./server/errors";
 export { createJwtVerifier, bearerToken, DEFAULT_JWT_ALGORITHMS, JwtFailure } from "./auth/jwt";
 export type { JwtVerifier, JwtVerifierOptions, JwtVerifyResult } from "./auth/jwt";

@@ -76,6 +76,11 @@ export function createLogging(host: LoggingHost, options: LoggingOptions = {}): 
       states.set(session, state);
       return state;
     },
+    snapshot: (state) => LOGGING_LEVELS[state.threshold],
+    restore(state, value) {
+      if (!isLoggingLevel(value)) throw new TypeError(`a shared log level must be one of ${LOGGING_LEVELS.join(", ")}, got ${JSON.stringify(value)}`);
+      state.threshold = LOGGING_LEVELS.indexOf(value);
+    },
     requests: {
       [RequestMethod.LoggingSetLevel](params, _ctx, state) {
         const level = (params as { level?: unknown } | undefined)?.level;

@@ -60,6 +60,13 @@ function createFeature(host: FeatureHost, store: ResourceStore, subscriptions: S
     capabilities: () => (store.size > 0 ? { resources: { subscribe: true, listChanged: true } } : undefined),
     createState: () => new Set<string>(),
     closeState: (state, session) => subscriptions.forget(session, state),
+    snapshot: (state) => (state.size === 0 ? undefined : [...state]),
+    restore(state, value, session) {
+      const uris = value === undefined ? [] : value;
+      if (!Array.isArray(uris) || !uris.every((uri) => typeof uri === "string")) throw new TypeError("shared resource subscriptions must be an array of URIs");
+      for (const uri of [...state]) if (!uris.includes(uri)) subscriptions.remove(session, state, uri);
+      for (const uri of uris as string[]) subscriptions.add(session, state, uri);
+    },
     requests: {
       [RequestMethod.ResourcesList]: (params, ctx) => {
         const cursor = paramsOf(params).cursor;

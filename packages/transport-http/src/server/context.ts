@@ -14,6 +14,9 @@ import type { ResolvedOptions } from "./options";
 import type { SessionRegistry } from "./registry";
 import { createSession } from "./session";
 import type { Session } from "./session";
+import { createReplica, sharedUnavailable } from "./shared";
+import type { Replica, SharedContext } from "./shared";
+import type { SessionRecord } from "./shared-store";
 import type { StreamSettings } from "./stream";
 
 /** The version assumed when a request carries no `MCP-Protocol-Version` and nothing else says (spec). */
@@ -25,22 +28,50 @@ export interface CoreContext {
   readonly registry: SessionRegistry;
   readonly settings: StreamSettings;
   readonly metadataUrl: string | undefined;
+  /** Set with the `shared` option. */
+  readonly shared: SharedContext | undefined;
   fault(error: Error): void;
 }
 
-/** The session a non-`initialize` request names, or undefined after answering 400 or 404. */
-export function findSession(ctx: CoreContext, input: HttpIn, headers: OutHeaders, principal: Principal | undefined): Session | FullAnswer {
+const MISSING_ID = "Mcp-Session-Id header is required: send initialize first, then echo the session id it returned";
+const NOT_FOUND = "session not found: it expired or was deleted; send initialize to start a new one";
+
+/** The session a non-`initialize` request names, or the 400 or 404 (with `shared`: 503) that answers it. */
+export function findSession(ctx: CoreContext, input: HttpIn, headers: OutHeaders, principal: Principal | undefined): Session | FullAnswer | Promise<Session | FullAnswer> {
   const id = input.header(HttpHeader.SessionId);
-  if (id === undefined || id === "") {
-    return errorAnswer(400, "Mcp-Session-Id header is required: send initialize first, then echo the session id it returned", headers);
-  }
+  if (id === undefined || id === "") return errorAnswer(400, MISSING_ID, headers);
+  if (ctx.shared !== undefined) return findShared(ctx, ctx.shared, id, headers, principal, input.remoteAddress);
   const session = ctx.registry.get(id);
   // another principal's valid id is answered exactly like an unknown one: nothing to probe
   if (!session || session.principalKey !== principalKey(principal)) {
-    return errorAnswer(404, "session not found: it expired or was deleted; send initialize to start a new one", headers, HttpErrorCode.SessionNotFound);
+    return errorAnswer(404, NOT_FOUND, headers, HttpErrorCode.SessionNotFound);
   }
   session.touch();
   return session;
+}
+
+/** The shared record decides (it expires, is deleted and binds the principal for every instance); the local replica is rebuilt when missing. */
+async function findShared(ctx: CoreContext, shared: SharedContext, id: string, headers: OutHeaders, principal: Principal | undefined, remoteAddress: string | undefined): Promise<Session | FullAnswer> {
+  let record: SessionRecord | undefined;
+  try {
+    record = id.length > 256 ? undefined : await shared.sessions.get(id, ctx.opts.sessionIdleTtlMs);
+  } catch (cause) {
+    return sharedUnavailable(shared, ctx.fault, cause, headers);
+  }
+  const local = ctx.registry.get(id);
+  if (!record || record.principalKey !== principalKey(principal)) {
+    if (!record && local) void local.close(new HttpServerError(HttpServerFault.SessionExpired, "the shared session record expired or was deleted"));
+    return errorAnswer(404, NOT_FOUND, headers, HttpErrorCode.SessionNotFound);
+  }
+  if (local) {
+    local.touch();
+    return local;
+  }
+  const pending = shared.restoring.get(id);
+  if (pending) return pending;
+  const restoring = openSession(ctx, principal, false, headers, remoteAddress, false, record).finally(() => shared.restoring.delete(id));
+  shared.restoring.set(id, restoring);
+  return restoring;
 }
 
 /** The version a request speaks: its header, else what the session negotiated, else 2025-03-26. */
@@ -85,6 +116,28 @@ function roomFor(ctx: CoreContext, key: string): boolean {
   return ctx.registry.countOf(key) < ctx.opts.maxSessionsPerPrincipal;
 }
 
+function tooMany(ctx: CoreContext, headers: OutHeaders): FullAnswer {
+  return errorAnswer(503, `too many live sessions (maxSessions ${ctx.opts.maxSessions}), each with a request in flight; retry later`, { ...headers, "retry-after": "30" });
+}
+
+function principalFull(ctx: CoreContext, headers: OutHeaders): FullAnswer {
+  return errorAnswer(429, `this caller already holds ${ctx.opts.maxSessionsPerPrincipal} live sessions (maxSessionsPerPrincipal); DELETE unused ones or retry later`, { ...headers, "retry-after": "30" });
+}
+
+/** With `shared`: the record of a new session, stored under the caps of every instance, or the refusal. */
+async function createRecord(ctx: CoreContext, shared: SharedContext, principal: Principal | undefined, key: string, headers: OutHeaders): Promise<SessionRecord | FullAnswer> {
+  const record: SessionRecord = { id: newSessionId(), principalKey: key, streamPrefix: randomHex(8) };
+  const { maxSessions, maxSessionsPerPrincipal, sessionIdleTtlMs } = ctx.opts;
+  try {
+    const created = await shared.sessions.create(record, { maxSessions, maxSessionsPerPrincipal: principal ? maxSessionsPerPrincipal : undefined, ttlMs: sessionIdleTtlMs });
+    if (created === "full") return tooMany(ctx, headers);
+    if (created === "principal-full") return principalFull(ctx, headers);
+  } catch (cause) {
+    return sharedUnavailable(shared, ctx.fault, cause, headers);
+  }
+  return record;
+}
+
 /**
  * The fair-share group of an anonymous caller: its IPv4 address, or the /64 prefix of its IPv6
  * address (one host usually holds a whole /64). Unknown addresses share one group.
@@ -102,7 +155,8 @@ export function anonymousHolder(address: string | undefined): string {
 /**
  * Creates a session and connects it with the `connect` option. Stateful sessions get an id and are
  * registered; stateless ones (`stateless`, default the handler's option; always for a 2026-07-28
- * request) live for one POST. Answers 500/503 and returns undefined on failure.
+ * request) live for one POST. With `shared`, a new session's record is stored first, and `restore`
+ * (a record another instance created) rebuilds this instance's replica of it. Answers 500/503 on failure.
  */
 export async function openSession(
   ctx: CoreContext,
@@ -111,34 +165,47 @@ export async function openSession(
   headers: OutHeaders,
   remoteAddress: string | undefined,
   stateless: boolean = ctx.opts.stateless,
+  restore?: SessionRecord,
 ): Promise<Session | FullAnswer> {
   const { opts } = ctx;
   const key = principalKey(principal);
-  if (!stateless && principal && !roomFor(ctx, key)) {
-    return errorAnswer(429, `this caller already holds ${opts.maxSessionsPerPrincipal} live sessions (maxSessionsPerPrincipal); DELETE unused ones or retry later`, { ...headers, "retry-after": "30" });
-  }
-  if (!stateless && !ctx.registry.makeRoom()) {
-    return errorAnswer(503, `too many live sessions (maxSessions ${opts.maxSessions}), each with a request in flight; retry later`, { ...headers, "retry-after": "30" });
-  }
+  if (!stateless && principal && restore === undefined && !roomFor(ctx, key)) return principalFull(ctx, headers);
+  if (!stateless && !ctx.registry.makeRoom()) return tooMany(ctx, headers);
+  const shared = stateless ? undefined : ctx.shared;
+  const record = shared === undefined ? undefined : (restore ?? (await createRecord(ctx, shared, principal, key, headers)));
+  if (isFullAnswer(record)) return record;
+  const replica: Replica | undefined = shared && record ? createReplica(shared, record, ctx.fault) : undefined;
   const session = createSession({
-    id: stateless ? undefined : newSessionId(),
+    id: stateless ? undefined : (record?.id ?? newSessionId()),
     principalKey: key,
     holder: principal ? key : anonymousHolder(remoteAddress),
-    streamPrefix: randomHex(8),
+    streamPrefix: record?.streamPrefix ?? randomHex(8),
     settings: stateless ? { ...ctx.settings, store: undefined } : ctx.settings,
     maxQueued: opts.maxQueuedMessages,
     now: opts.now,
     fault: ctx.fault,
-    closed: (closed) => ctx.registry.remove(closed),
+    closed: (closed) => {
+      replica?.detach();
+      ctx.registry.remove(closed);
+    },
+    ...(replica ? { sharing: replica.sharing } : {}),
   });
+  if (restore?.protocolVersion !== undefined) session.protocolVersion = restore.protocolVersion;
   try {
-    await opts.connect(session.transport, { sessionId: session.id, stateless, initialize, principal });
+    if (replica) await replica.attach(session);
+    const context = { sessionId: session.id, stateless, initialize, principal };
+    await opts.connect(session.transport, replica ? { ...context, shared: replica.state } : context);
     if (!session.sink) throw new TypeError("connect(transport) returned without calling transport.start(sink)");
   } catch (cause) {
-    ctx.fault(new HttpServerError(HttpServerFault.ConnectFailed, "the connect option failed to connect a new transport", { cause }));
     void session.close();
+    if (shared && replica) return sharedUnavailable(shared, ctx.fault, cause, headers);
+    ctx.fault(new HttpServerError(HttpServerFault.ConnectFailed, "the connect option failed to connect a new transport", { cause }));
     return errorAnswer(500, "the server could not start a session", headers);
   }
   if (session.id !== undefined) ctx.registry.add(session);
   return session;
+}
+
+function isFullAnswer(value: SessionRecord | FullAnswer | undefined): value is FullAnswer {
+  return value !== undefined && "status" in value;
 }

@@ -19,6 +19,7 @@ import { resolveOptions } from "./options";
 import type { StreamableHttpServerOptions } from "./options";
 import { handlePost } from "./post";
 import { createSessionRegistry } from "./registry";
+import { sharedUnavailable } from "./shared";
 
 /** The core: `handle` one request and return its answer (it never rejects); `close` ends every session. */
 export interface Core {
@@ -52,6 +53,7 @@ export function createCore(options: StreamableHttpServerOptions): Core {
     registry,
     settings: { store: opts.eventStore, retryMs: opts.retryMs, keepAliveMs: opts.keepAliveMs, closeAfterMs: opts.closeSseAfterMs },
     metadataUrl,
+    shared: opts.shared === undefined ? undefined : { sessions: opts.shared.sessions, bus: opts.shared.bus, retryAfter: String(opts.shared.retryAfterSeconds ?? 1), restoring: new Map() },
     fault: (error) => opts.logger?.warn(error.message, error),
   };
   let closed = false;
@@ -71,8 +73,17 @@ export function createCore(options: StreamableHttpServerOptions): Core {
     if (opts.stateless) return errorAnswer(405, "a stateless server has no session to delete", { ...cors, allow: "POST" });
     const refused = checkVersion(ctx, input, cors);
     if (refused) return refused;
-    const session = findSession(ctx, input, cors, auth.principal);
+    const session = await findSession(ctx, input, cors, auth.principal);
     if (isAnswer(session)) return session;
+    const { shared } = ctx;
+    if (shared !== undefined && session.id !== undefined) {
+      try {
+        await shared.sessions.delete(session.id);
+        await shared.bus.publish(`s:${session.id}`, JSON.stringify({ t: "close" }));
+      } catch (cause) {
+        return sharedUnavailable(shared, ctx.fault, cause, cors);
+      }
+    }
     await session.close(new HttpServerError(HttpServerFault.SessionClosed, "the client ended the session (DELETE)"));
     return { status: 204, headers: cors };
   }

@@ -23,6 +23,8 @@ export const HttpServerFault = {
   JwksUnavailable: "JWKS_UNAVAILABLE",
   /** The event store threw; the event could not be stored or replayed. */
   EventStoreFailed: "EVENT_STORE_FAILED",
+  /** The shared session store or message bus (`shared` option) threw; the request was answered 503. */
+  SharedStoreFailed: "SHARED_STORE_FAILED",
 } as const;
 
 /** One of the stable server fault codes. */

@@ -20,7 +20,15 @@ export interface StoredEvent {
 export interface EventReplay {
   readonly streamId: string;
   readonly events: readonly StoredEvent[];
+  /**
+   * Shared stores only: true when the stream was ended (`end`), false when it may still grow on
+   * another instance (the handler then follows it). Undefined: the store does not know.
+   */
+  readonly ended?: boolean;
 }
+
+/** Receives the events a shared store's stream gets from any instance; `undefined` once it ended. */
+export type EventListener = (event: StoredEvent | undefined) => void;
 
 /**
  * Where SSE events are kept for replay. Implement it over Redis or a database to resume across
@@ -41,6 +49,15 @@ export interface EventStore {
   replay(lastEventId: string): MaybePromise<EventReplay | undefined>;
   /** Forgets whole streams (their session ended). */
   forget(streamIds: readonly string[]): MaybePromise<void>;
+  /**
+   * Shared stores (many instances): calls `listener` with every event appended to `streamId` from
+   * now on, by any instance, in order, and with `undefined` once `end` is called for it. Resolves
+   * once listening (events appended after that reach it); the returned function stops it. With
+   * it, a `Last-Event-ID` resume on one instance follows a stream another instance still writes.
+   */
+  follow?(streamId: string, listener: EventListener): MaybePromise<() => void>;
+  /** Shared stores: marks `streamId` complete (the handler calls it when a POST's stream ends). */
+  end?(streamId: string): MaybePromise<void>;
 }
 
 /** Options of `createMemoryEventStore`. */

@@ -13,6 +13,7 @@ import { HttpServerError, HttpServerFault } from "./errors";
 import { accepts, errorAnswer, isAnswer } from "./http-util";
 import type { ConnectionWriter, HttpAnswer, HttpIn, OutHeaders } from "./io";
 import type { Session } from "./session";
+import { followStream } from "./follow";
 import { sseMessage } from "./sse";
 
 const MAX_EVENT_ID_LENGTH = 512;
@@ -29,7 +30,7 @@ export async function handleGet(ctx: CoreContext, input: HttpIn, cors: OutHeader
   }
   const refused = checkVersion(ctx, input, cors);
   if (refused) return refused;
-  const session = findSession(ctx, input, cors, auth.principal);
+  const session = await findSession(ctx, input, cors, auth.principal);
   if (isAnswer(session)) return session;
   const mismatch = checkSessionVersion(input, session, cors);
   if (mismatch) return mismatch;
@@ -55,8 +56,14 @@ async function resume(ctx: CoreContext, session: Session, lastEventId: string, h
   if (!replay || !session.owns(replay.streamId)) {
     return errorAnswer(400, "Last-Event-ID is unknown to this session or its events are no longer kept: resuming would lose events", headers);
   }
+  if (replay.streamId === session.standaloneId) return { status: 200, headers, open: (connection) => session.listen(connection, false, lastEventId) };
   const live = session.live(replay.streamId);
   if (live) return { status: 200, headers, open: (connection) => live.resume(connection, lastEventId) };
+  // a shared store: another instance still writes this stream, so it is followed from here
+  if (replay.ended === false && store.follow !== undefined) {
+    const follow = store.follow.bind(store);
+    return { status: 200, headers, open: (connection) => followStream({ store, follow, settings: ctx.settings, fault: ctx.fault }, replay.streamId, lastEventId, connection) };
+  }
   // the stream is complete: everything it will ever carry is in the store
   const { events } = replay;
   return {

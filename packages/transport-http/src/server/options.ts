@@ -10,6 +10,21 @@ import type { EventStore } from "./event-store";
 import type { ResponseMode } from "./exchange";
 import type { HostCheckOptions } from "./guards";
 import type { HttpRequestLike } from "./io";
+import type { SharedSessionOptions } from "./shared-store";
+
+/**
+ * A session's state as the server layer saves it for other instances (handler option `shared`):
+ * pass it to the server as `server.connect(transport, { sessionId, shared })`. The transport keeps
+ * it opaque, except that a string `protocolVersion` member is also taken as the negotiated version.
+ */
+export interface SharedSessionState {
+  /** What another instance saved, to rebuild the session from; undefined for a new session. */
+  readonly snapshot: unknown;
+  /** Saves the state in the shared record and tells the other replicas; rejects when the store is unreachable. */
+  save(state: object): Promise<void>;
+  /** Registers a listener for states other replicas save. */
+  onChange(listener: (state: unknown) => void): void;
+}
 
 /** What `connect` is told about the transport it connects. */
 export interface ConnectContext {
@@ -24,6 +39,13 @@ export interface ConnectContext {
   readonly initialize: boolean;
   /** The authenticated caller that opened the transport. */
   readonly principal: Principal | undefined;
+  /**
+   * With the `shared` option: the session's shared state. Pass it on, as in
+   * `(transport, { sessionId, shared }) => server.connect(transport, { sessionId, shared })`, so a
+   * session opened on one instance is served by every other (`initialize` is false then: the
+   * session is rebuilt from the snapshot another instance saved).
+   */
+  readonly shared?: SharedSessionState;
 }
 
 /** Options of `createStreamableHttpHandler` (and of the Node adapter). */
@@ -102,6 +124,13 @@ export interface StreamableHttpServerOptions {
   readonly protocolVersions?: readonly string[];
   /** Serve only this path (others are 404). Default: every path except the metadata paths is the endpoint. */
   readonly path?: string;
+  /**
+   * Many instances behind a load balancer: session records and routing shared through a store
+   * (e.g. `@proto/redis-stores`). Any instance then serves any request of any session; use an
+   * `eventStore` that implements `follow` and `end` so streams resume on any instance. Not with
+   * `stateless`. Default: none (sessions live in this process).
+   */
+  readonly shared?: SharedSessionOptions;
   /** Receives faults (failed writes, store errors, hook errors). Default: discard. */
   readonly logger?: Logger;
   /** The clock for session expiry, in ms. Default `Date.now`. */
@@ -134,6 +163,7 @@ export interface ResolvedOptions {
   readonly challengeScopes: readonly string[];
   readonly protocolVersions: ReadonlySet<string>;
   readonly path: string | undefined;
+  readonly shared: SharedSessionOptions | undefined;
   readonly logger: Logger | undefined;
   readonly now: () => number;
 }
@@ -169,6 +199,10 @@ export function resolveOptions(options: StreamableHttpServerOptions): ResolvedOp
   const responseMode = options.responseMode ?? "auto";
   if (!["auto", "json", "sse"].includes(responseMode)) throw new TypeError(`responseMode must be "auto", "json" or "sse", got ${String(responseMode)}`);
   if (options.path !== undefined && !options.path.startsWith("/")) throw new TypeError(`path must start with "/", got ${options.path}`);
+  if (options.shared !== undefined && options.stateless === true) throw new TypeError("shared and stateless exclude each other: a stateless handler has no sessions to share");
+  if (options.shared !== undefined && (typeof options.shared.sessions?.get !== "function" || typeof options.shared.bus?.publish !== "function")) {
+    throw new TypeError("shared needs { sessions: SessionStore, bus: MessageBus }, e.g. from @proto/redis-stores");
+  }
   return {
     connect: options.connect,
     stateless: options.stateless ?? false,
@@ -194,6 +228,7 @@ export function resolveOptions(options: StreamableHttpServerOptions): ResolvedOp
     challengeScopes: scopeList(options),
     protocolVersions: new Set<string>(options.protocolVersions ?? SUPPORTED_PROTOCOL_VERSIONS),
     path: options.path,
+    shared: options.shared,
     logger: options.logger,
     now: options.now ?? Date.now,
   };

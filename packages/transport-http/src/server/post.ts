@@ -17,6 +17,7 @@ import type { FullAnswer, HttpAnswer, HttpIn, OutHeaders } from "./io";
 import { classifyPost } from "./modern-ladder";
 import { serveModernPost } from "./modern-post";
 import type { Session } from "./session";
+import { routeResponses } from "./shared";
 
 function acceptsBoth(accept: string | undefined): boolean {
   if (accept === undefined) return false;
@@ -70,7 +71,7 @@ export async function handlePost(ctx: CoreContext, input: HttpIn, cors: OutHeade
     const refused = checkVersion(ctx, input, cors);
     if (refused) return refused;
   }
-  const existing = init || opts.stateless ? undefined : findSession(ctx, input, cors, auth.principal);
+  const existing = init || opts.stateless ? undefined : await findSession(ctx, input, cors, auth.principal);
   if (isAnswer(existing)) return existing;
   const mismatch = existing === undefined ? undefined : checkSessionVersion(input, existing, cors);
   if (mismatch) return mismatch;
@@ -115,6 +116,11 @@ function deliver(ctx: CoreContext, d: Delivery): Promise<HttpAnswer> | HttpAnswe
   const sink = session.sink;
   if (!sink) return errorAnswer(500, "the session has no sink", d.cors);
   const headers: OutHeaders = session.id === undefined ? d.cors : { ...d.cors, [HttpHeader.SessionId]: session.id };
+  if (ctx.shared !== undefined && session.id !== undefined && !d.init) {
+    const messages = routeResponses(ctx.shared, session, d.messages, ctx.fault);
+    if (messages.length === 0 && d.decoded.invalid.length === 0) return { status: 202, headers };
+    if (messages !== d.messages) d = { ...d, messages, decoded: { ...d.decoded, payload: d.batch ? messages : (messages[0] as JsonRpcMessage) } };
+  }
   let initFailed = false;
   const store = session.id === undefined ? undefined : ctx.opts.eventStore;
   const version = d.init ? requestedVersion(d.init) : versionOf(d.input, session);

@@ -3,8 +3,8 @@
  * frames of its POSTs reach the sink with their own exchanges, `send` goes to the standalone
  * GET stream (or waits in a bounded queue for one), and `close` ends every stream of the session.
  */
-import type { JsonRpcMessage, JsonRpcPayload, Transport, TransportSink } from "@proto/jsonrpc";
-import { TransportError, FaultCode } from "@proto/jsonrpc";
+import type { JsonRpcId, JsonRpcMessage, JsonRpcPayload, Transport, TransportSink } from "@proto/jsonrpc";
+import { isRequest, TransportError, FaultCode } from "@proto/jsonrpc";
 import { HttpServerError, HttpServerFault } from "./errors";
 import type { PostExchange } from "./exchange";
 import type { ConnectionWriter } from "./io";
@@ -13,6 +13,22 @@ import type { SseStream, StreamHooks, StreamSettings } from "./stream";
 
 /** Stream ids a session keeps to forget in the event store when it closes; older finished ones are forgotten at once. */
 const MAX_REMEMBERED_STREAMS = 1_000;
+
+/** Outbound request ids a replica remembers to claim their responses (oldest forgotten first). */
+const MAX_TAGGED_REQUESTS = 10_000;
+
+/**
+ * How a session takes part in a multi-instance deployment (handler option `shared`): this
+ * instance's copy of the session is one replica among several.
+ */
+export interface SessionSharing {
+  /** A random tag of this replica: its POST stream ids and outbound request ids carry it, so replicas never collide. */
+  readonly tag: string;
+  /** Publishes messages to the replica holding the session's GET stream; resolves false when none does. */
+  forward(messages: readonly JsonRpcMessage[]): Promise<boolean>;
+  /** This replica's GET connection opened (true) or closed (false): it receives forwarded messages while it holds one. */
+  holding(held: boolean): void;
+}
 
 /** What a session needs from its handler. */
 export interface SessionConfig {
@@ -31,6 +47,8 @@ export interface SessionConfig {
   fault(error: Error): void;
   /** Called once when the session closes (remove it from the registry). */
   closed(session: Session): void;
+  /** Set in a multi-instance deployment; its streams then expire with the shared record instead of being forgotten at close. */
+  readonly sharing?: SessionSharing;
 }
 
 /** A session: its transport plus what the handler needs to route requests to it. */
@@ -58,8 +76,17 @@ export interface Session {
   owns(streamId: string): boolean;
   /** The live stream with this id, if it is still open. */
   live(streamId: string): SseStream | undefined;
-  /** Attaches a GET connection as the standalone stream (replacing an older one) and flushes the queue. */
-  listen(connection: ConnectionWriter, prime: boolean): void;
+  /**
+   * Attaches a GET connection as the standalone stream (replacing an older one) and flushes the
+   * queue; with `lastEventId`, replays what the client missed on it first.
+   */
+  listen(connection: ConnectionWriter, prime: boolean, lastEventId?: string): void;
+  /** The id of the standalone stream when it is the same on every replica (shared sessions), else undefined. */
+  readonly standaloneId: string | undefined;
+  /** Writes messages another replica forwarded to the standalone stream (or queues them). */
+  forwarded(messages: readonly JsonRpcMessage[]): void;
+  /** The response with its original id when `message` answers a request this replica sent, else undefined. */
+  claim(message: JsonRpcMessage): JsonRpcMessage | undefined;
   close(reason?: Error): Promise<void>;
 }
 
@@ -74,20 +101,42 @@ export function createSession(config: SessionConfig): Session {
   const created: string[] = [];
   let standalone: SseStream | undefined;
   const queue: JsonRpcMessage[] = [];
+  const { sharing } = config;
+  const tagged = new Map<string, JsonRpcId>();
+  const standaloneId = sharing === undefined ? undefined : `${config.streamPrefix}.get`;
+
+  /** Gives a request this replica sends an id no other replica uses (responses may come back to any instance). */
+  function tag(message: JsonRpcMessage): JsonRpcMessage {
+    if (sharing === undefined || !isRequest(message) || typeof message.id !== "number") return message;
+    const id = `${sharing.tag}~${message.id}`;
+    tagged.set(id, message.id);
+    if (tagged.size > MAX_TAGGED_REQUESTS) tagged.delete(tagged.keys().next().value as string);
+    return { ...message, id };
+  }
+
+  function ended(id: string): void {
+    const store = config.settings.store;
+    if (sharing === undefined || store?.end === undefined) return;
+    Promise.resolve()
+      .then(() => store.end?.(id))
+      .catch((cause: unknown) => config.fault(new HttpServerError(HttpServerFault.EventStoreFailed, `event store end failed on stream ${id}`, { cause })));
+  }
 
   function openStream(hooks: StreamHooks): SseStream {
-    const id = `${config.streamPrefix}.${streamCount++}`;
+    const id = sharing === undefined ? `${config.streamPrefix}.${streamCount++}` : `${config.streamPrefix}.${sharing.tag}${streamCount++}`;
     const stream = createSseStream(id, config.settings, {
       lost: () => hooks.lost(),
       fault: (error) => hooks.fault(error),
+      outgoing: sharing === undefined ? undefined : tag,
       done: () => {
         streams.delete(id);
+        ended(id);
         session.touch();
         hooks.done();
       },
     });
     streams.set(id, stream);
-    if (config.settings.store) remember(id);
+    if (config.settings.store && sharing === undefined) remember(id);
     return stream;
   }
 
@@ -112,7 +161,21 @@ export function createSession(config: SessionConfig): Session {
     if (config.id === undefined) {
       throw new HttpServerError(HttpServerFault.StreamGone, "a stateless handler has no standalone stream: server-initiated messages must relate to a request");
     }
-    const messages: readonly JsonRpcMessage[] = Array.isArray(payload) ? payload : [payload as JsonRpcMessage];
+    let messages: readonly JsonRpcMessage[] = Array.isArray(payload) ? payload : [payload as JsonRpcMessage];
+    if (sharing !== undefined && !standalone?.connected) {
+      messages = messages.map(tag);
+      if (await sharing.forward(messages)) return;
+      // no replica holds a GET connection now: stored on the shared standalone stream, a resume from any instance replays them
+      const store = config.settings.store;
+      if (store !== undefined && standaloneId !== undefined) {
+        try {
+          for (const message of messages) await store.append(standaloneId, message);
+        } catch (cause) {
+          throw new HttpServerError(HttpServerFault.EventStoreFailed, `event store append failed on stream ${standaloneId}`, { cause });
+        }
+        return;
+      }
+    }
     const target = standalone;
     if (target && (target.connected || target.resumable)) {
       await Promise.all(messages.map((message) => target.write(message)));
@@ -189,20 +252,48 @@ export function createSession(config: SessionConfig): Session {
     openStream,
     owns: (streamId) => streamId.startsWith(`${config.streamPrefix}.`),
     live: (streamId) => (standalone?.id === streamId ? standalone : streams.get(streamId)),
-    listen(connection, prime) {
+    listen(connection, prime, lastEventId) {
       if (!standalone) {
-        const id = `${config.streamPrefix}.${streamCount++}`;
-        if (config.settings.store) remember(id);
+        const id = standaloneId ?? `${config.streamPrefix}.${streamCount++}`;
+        if (config.settings.store && sharing === undefined) remember(id);
         standalone = createSseStream(id, config.settings, {
           lost: () => session.touch(),
           done: () => undefined,
           fault: (error) => config.fault(error),
+          outgoing: sharing === undefined ? undefined : tag,
         });
       }
-      standalone.attach(connection, prime);
-      connection.onClose(() => session.touch());
+      const current = standalone;
+      if (lastEventId === undefined) current.attach(connection, prime);
+      else current.resume(connection, lastEventId);
+      sharing?.holding(true);
+      connection.onClose(() => {
+        session.touch();
+        if (!current.connected) sharing?.holding(false);
+      });
       const waiting = queue.splice(0, queue.length);
-      for (const message of waiting) void standalone.write(message).catch((error: unknown) => config.fault(error as Error));
+      for (const message of waiting) void current.write(message).catch((error: unknown) => config.fault(error as Error));
+    },
+    standaloneId,
+    forwarded(messages) {
+      if (closed) return;
+      const target = standalone;
+      if (target && (target.connected || target.resumable)) {
+        for (const message of messages) void target.write(message).catch((error: unknown) => config.fault(error as Error));
+        return;
+      }
+      if (queue.length + messages.length > config.maxQueued) {
+        config.fault(new HttpServerError(HttpServerFault.QueueFull, `${messages.length} forwarded message(s) dropped: no GET stream is open and ${config.maxQueued} messages already wait`));
+        return;
+      }
+      queue.push(...messages);
+    },
+    claim(message) {
+      if (isRequest(message) || !("id" in message) || typeof message.id !== "string") return undefined;
+      const original = tagged.get(message.id);
+      if (original === undefined) return undefined;
+      tagged.delete(message.id);
+      return { ...message, id: original } as JsonRpcMessage;
     },
     close,
   };

@@ -33,6 +33,8 @@ export interface StreamHooks {
   done(): void;
   /** A fault to report (a failed store call). */
   fault(error: HttpServerError): void;
+  /** Rewrites each message before it is stored and sent (shared sessions tag outbound request ids). */
+  readonly outgoing?: ((message: JsonRpcMessage) => JsonRpcMessage) | undefined;
 }
 
 /** A logical SSE stream. */
@@ -137,8 +139,9 @@ export function createSseStream(id: string, settings: StreamSettings, hooks: Str
     }
   }
 
-  async function emit(message: JsonRpcMessage, encoded: string | undefined): Promise<void> {
-    const data = encoded ?? encode(message);
+  async function emit(original: JsonRpcMessage, encoded: string | undefined): Promise<void> {
+    const message = hooks.outgoing === undefined ? original : hooks.outgoing(original);
+    const data = (message === original ? encoded : undefined) ?? encode(message);
     const eventId = await append(message, data);
     const current = connection;
     if (current && !current.closed) {

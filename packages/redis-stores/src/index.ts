@@ -1,0 +1,8 @@
+export { createRedisStores } from "./stores";
+export type { RedisStores, RedisStoresOptions } from "./stores";
+export { connectRedis } from "./connection";
+export type { RedisClient, RedisConnections, RedisConnectionOptions } from "./connection";
+export { createRedisEventStore } from "./event-store";
+export type { RedisEventStoreOptions } from "./event-store";
+export { createRedisSessionStore } from "./session-store";
+export { createRedisMessageBus } from "./bus";

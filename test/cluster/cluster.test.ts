@@ -1,0 +1,137 @@
+/**
+ * Three instances behind HAProxy round-robin (no stickiness) on one Redis (issue 19): a 2025
+ * session served by all three, a tool sampling the client while the client's response lands on
+ * another instance, a resource subscription served by one and updated from another, a stream
+ * resumed across instances while the instance holding it is killed (chaos), Redis restarted under
+ * load. Needs `redis-server` and `haproxy` (Debian packages; `.ci/run` installs them).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { missingDaemons } from "../support/daemons";
+import type { Cluster, Message } from "./rig";
+import { chaosRound } from "./chaos";
+import { rawSession, readResuming, readSse, resultText, startCluster } from "./rig";
+
+const missing = missingDaemons("redis-server", "haproxy");
+
+describe.skipIf(missing !== undefined)(`three instances behind HAProxy on Redis${missing === undefined ? "" : ` (${missing})`}`, () => {
+  let cluster: Cluster;
+  beforeAll(async () => {
+    cluster = await startCluster({ env: { CLOSE_SSE_AFTER_MS: "150" } });
+  }, 60_000);
+  afterAll(async () => {
+    await cluster?.stop();
+  }, 30_000);
+
+  it("serves one 2025 session on all three instances", async () => {
+    const session = rawSession(cluster.url);
+    await session.initialize();
+    const answered = new Set<string>();
+    const named = new Set<string>();
+    for (let i = 1; i <= 6; i += 1) {
+      const { instance, messages } = await session.call(i, "tools/call", { name: "whoami", arguments: {} });
+      answered.add(instance);
+      named.add(resultText(messages.at(-1)));
+    }
+    expect([...answered].sort()).toEqual(["a", "b", "c"]);
+    expect([...named].sort()).toEqual(["a", "b", "c"]);
+    const listed = await session.call(7, "tools/list");
+    expect((listed.messages[0]?.result?.tools as unknown[]).length).toBe(5);
+  });
+
+  it("routes the client's answer to a sampling request to the instance whose tool waits for it", async () => {
+    const session = rawSession(cluster.url);
+    await session.initialize({ sampling: {} });
+    const response = await session.post({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "ask", arguments: {} } });
+    const executor = response.headers.get("x-instance");
+    let lastId: string | undefined;
+    let request: Message | undefined;
+    for await (const event of readSse(response)) {
+      lastId = event.id ?? lastId;
+      if (event.data === "") continue;
+      request = JSON.parse(event.data) as Message;
+      break;
+    }
+    expect(request?.method).toBe("sampling/createMessage");
+    const answer = await session.post({ jsonrpc: "2.0", id: request?.id, result: { role: "assistant", content: { type: "text", text: "pong" }, model: "m" } });
+    expect(answer.status).toBe(202);
+    expect(answer.headers.get("x-instance")).not.toBe(executor);
+    // the POST's stream was closed for polling: the result comes on a resume, from whichever instance
+    const resumed = await session.get(lastId);
+    const messages: Message[] = [];
+    for await (const event of readSse(resumed)) if (event.data !== "") messages.push(JSON.parse(event.data) as Message);
+    expect(resultText(messages.find((m) => m.id === 1))).toBe(`${executor} got pong`);
+  });
+
+  it("delivers a resource update made on one instance to the GET stream held by another, once", async () => {
+    const session = rawSession(cluster.url);
+    await session.initialize();
+    const stream = await session.get();
+    const holder = stream.headers.get("x-instance");
+    const subscribed = await session.call(1, "resources/subscribe", { uri: "test://watched" });
+    expect(subscribed.messages[0]?.result).toEqual({});
+    // round-robin: once the holder answered, the next request goes to another instance
+    for (let id = 2, last = subscribed.instance; last !== holder; id += 1) last = (await session.call(id, "tools/call", { name: "whoami", arguments: {} })).instance;
+    const touched = await session.call(10, "tools/call", { name: "touch", arguments: { uri: "test://watched" } });
+    expect(touched.instance).not.toBe(holder);
+    expect(resultText(touched.messages.at(-1))).toBe(`${touched.instance} notified 1`);
+    const updates = await readResuming(session, stream, (messages) => messages.length >= 1);
+    expect(updates).toEqual([{ jsonrpc: "2.0", method: "notifications/resources/updated", params: { uri: "test://watched" } }]);
+    // nothing else follows on the GET stream (no duplicate from another replica)
+    await session.call(11, "tools/call", { name: "whoami", arguments: {} });
+    const more = await session.get();
+    const extra: Message[] = [];
+    const reading = (async () => {
+      for await (const event of readSse(more)) if (event.data !== "") extra.push(JSON.parse(event.data) as Message);
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await more.body?.cancel().catch(() => undefined);
+    await reading;
+    expect(extra).toEqual([]);
+  });
+
+  it("chaos: killing the instance that carries a client's stream mid-call loses nothing and duplicates nothing", async () => {
+    const session = rawSession(cluster.url);
+    await session.initialize();
+    const rounds = [];
+    for (let round = 1; round <= 3; round += 1) rounds.push(await chaosRound(cluster, session, 100 + round));
+    for (const round of rounds) {
+      expect(round.progress).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      expect(round.results).toBe(1);
+      expect(round.duplicates).toBe(0);
+    }
+    expect(rounds.filter((r) => r.killed !== undefined).length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("Redis restarted under load: clear 503s with Retry-After during the gap, the same session served after", async () => {
+    const session = rawSession(cluster.url);
+    await session.initialize();
+    await session.call(1, "tools/call", { name: "whoami", arguments: {} });
+    await cluster.redis.kill();
+    const gap: { status: number; retryAfter: string | null; body: string }[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const response = await session.post({ jsonrpc: "2.0", id: 10 + i, method: "tools/call", params: { name: "whoami", arguments: {} } });
+      gap.push({ status: response.status, retryAfter: response.headers.get("retry-after"), body: await response.text() });
+    }
+    for (const answer of gap) {
+      expect(answer.status).toBe(503);
+      expect(answer.retryAfter).toBe("1");
+      expect(answer.body).toMatch(/shared session store is unavailable/);
+    }
+    const fresh = await rawSession(cluster.url).post({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } } });
+    expect(fresh.status).toBe(503);
+    await fresh.text();
+    await cluster.redis.start();
+    let status = 0;
+    for (let attempt = 0; attempt < 100 && status !== 200; attempt += 1) {
+      const response = await session.post({ jsonrpc: "2.0", id: 50 + attempt, method: "tools/call", params: { name: "whoami", arguments: {} } });
+      status = response.status;
+      await response.text();
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe(200);
+    const after = new Set<string>();
+    for (let i = 0; i < 9; i += 1) after.add((await session.call(200 + i, "tools/call", { name: "whoami", arguments: {} })).instance);
+    expect([...after].sort()).toEqual(["a", "b", "c"]);
+    await rawSession(cluster.url).initialize();
+  }, 60_000);
+});
