@@ -33,7 +33,7 @@ function askingServer(): Server {
   return server;
 }
 
-function expectToolError(res: Res, text: RegExp, error: { code: number }): void {
+function expectToolError(res: Res, text: RegExp, error: { code: number; data?: unknown }): void {
   expect(res.error).toBeUndefined();
   expect(res.result?.isError).toBe(true);
   expect(res.result?.content?.[0]?.text).toMatch(text);
