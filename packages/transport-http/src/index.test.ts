@@ -23,6 +23,7 @@ describe("@proto/transport-http exports", () => {
       "createStreamableHttpClientTransport",
       "createStreamableHttpHandler",
       "isHttpClientError",
+      "isHttpServerError",
       "isLoopbackAddress",
       "protectedResourceMetadata",
       "protectedResourceMetadataUrl",
