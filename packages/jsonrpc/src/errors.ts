@@ -2,6 +2,7 @@
  * Errors: `JsonRpcError` for what goes on the wire, and library faults with stable
  * string codes (listed in the package README) for what stays local.
  */
+import { brandError } from "./error-brand";
 import type { JsonRpcErrorObject, JsonRpcId } from "./types";
 
 /** The error codes JSON-RPC 2.0 reserves (section 5.1). */
@@ -61,6 +62,13 @@ export class JsonRpcError extends Error {
   }
 }
 
+brandError(JsonRpcError, "@proto/jsonrpc:JsonRpcError");
+
+/** True for a `JsonRpcError`, also one made by another copy of this package (its CJS or ESM build). */
+export function isJsonRpcError(value: unknown): value is JsonRpcError {
+  return value instanceof JsonRpcError;
+}
+
 /** Stable codes of library faults (never sent on the wire). */
 export const FaultCode = {
   /** A frame could not be decoded; it was answered or dropped and the transport goes on. */
@@ -100,6 +108,13 @@ export class TransportError extends Error {
   }
 }
 
+brandError(TransportError, "@proto/jsonrpc:TransportError");
+
+/** True for a `TransportError`, also one made by another copy of this package. */
+export function isTransportError(value: unknown): value is TransportError {
+  return value instanceof TransportError;
+}
+
 /**
  * A local request that ended without a response: timed out, aborted, its connection closed, or
  * its response was dropped unread because it exceeded this side's size limit (`OVERSIZED`).
@@ -116,4 +131,11 @@ export class RequestError extends Error {
     this.code = code;
     this.method = method;
   }
+}
+
+brandError(RequestError, "@proto/jsonrpc:RequestError");
+
+/** True for a `RequestError`, also one made by another copy of this package. */
+export function isRequestError(value: unknown): value is RequestError {
+  return value instanceof RequestError;
 }

@@ -3,7 +3,7 @@
  * retries with backoff through a transport factory, reconnect after a drop, and the events
  * and observer calls of each step. At most one connect runs at a time; callers share it.
  */
-import { JsonRpcError, RequestError, type Transport } from "@proto/jsonrpc";
+import { hasErrorBrand, JsonRpcError, RequestError, type Transport } from "@proto/jsonrpc";
 import type { Emitter } from "./emitter";
 import type { ClientObserver, ConnectEvent } from "./observer";
 import type { Session } from "./session";
@@ -45,11 +45,12 @@ export interface Connection {
 
 /**
  * The OAuth refusal anywhere in `error`'s cause chain (an `OAuthError` of `@proto/mcp-client/oauth`,
- * recognised by name so that separately bundled copies match), except an abort.
+ * recognised by its brand, so that separately bundled copies match and this module need not load
+ * the OAuth code), except an abort.
  */
 function oauthRefusal(error: unknown): Error | undefined {
   for (let at = error, depth = 0; at instanceof Error && depth < 8; at = at.cause, depth++) {
-    if (at.name === "OAuthError" && (at as Error & { code?: unknown }).code !== "ABORTED") return at;
+    if (hasErrorBrand(at, "@proto/mcp-client:OAuthError") && (at as Error & { code?: unknown }).code !== "ABORTED") return at;
   }
   return undefined;
 }

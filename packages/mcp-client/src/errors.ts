@@ -3,6 +3,7 @@
  * Wire errors from the server arrive as `JsonRpcError`; requests that end without a response
  * (timeout, abort, closed connection) arrive as `RequestError`, both from `@proto/jsonrpc`.
  */
+import { brandError } from "@proto/jsonrpc";
 
 /** Stable codes of the client's own errors. */
 export const ClientErrorCode = {
@@ -57,7 +58,9 @@ export class McpClientError extends Error {
   }
 }
 
-/** True when `error` is an `McpClientError`, optionally with the given code. */
+brandError(McpClientError, "@proto/mcp-client:McpClientError");
+
+/** True when `error` is an `McpClientError` (also one made by another copy of this package: its CJS or ESM build), optionally with the given code. */
 export function isMcpClientError(error: unknown, code?: ClientErrorCode): error is McpClientError {
   return error instanceof McpClientError && (code === undefined || error.code === code);
 }

@@ -5,6 +5,7 @@
  * gateway's per-child options. Validation reports every error with its JSON path, never just
  * the first.
  */
+import { brandError } from "@proto/jsonrpc";
 import { CHILD_NAME } from "./naming";
 import type { ChildConfig } from "./types";
 
@@ -26,6 +27,8 @@ export class GatewayConfigError extends Error {
     this.issues = issues;
   }
 }
+
+brandError(GatewayConfigError, "@proto/mcp-gateway:GatewayConfigError");
 
 type Rec = { readonly [key: string]: unknown };
 const isRecord = (v: unknown): v is Rec => typeof v === "object" && v !== null && !Array.isArray(v);

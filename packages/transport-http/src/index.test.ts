@@ -25,6 +25,7 @@ describe("@proto/transport-http exports", () => {
       "createStreamableHttpClientTransport",
       "createStreamableHttpHandler",
       "isHttpClientError",
+      "isHttpServerError",
       "isLoopbackAddress",
       "protectedResourceMetadata",
       "protectedResourceMetadataUrl",

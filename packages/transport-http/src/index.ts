@@ -11,7 +11,7 @@ export { isLoopbackAddress } from "./server/guards";
 export type { CorsOptions } from "./server/cors";
 export { createMemoryEventStore } from "./server/event-store";
 export type { EventStore, EventReplay, EventListener, StoredEvent, MemoryEventStore, MemoryEventStoreOptions, MaybePromise } from "./server/event-store";
-export { HttpServerError, HttpServerFault } from "./server/errors";
+export { HttpServerError, HttpServerFault, isHttpServerError } from "./server/errors";
 export { createJwtVerifier, bearerToken, DEFAULT_JWT_ALGORITHMS, JwtFailure } from "./auth/jwt";
 export type { JwtVerifier, JwtVerifierOptions, JwtVerifyResult } from "./auth/jwt";
 export { protectedResourceMetadata, protectedResourceMetadataUrl } from "./auth/metadata";

@@ -2,6 +2,7 @@
  * Library faults of the stdio client transport: the child could not be started, or it went
  * away while connected. Stable string codes; listed in the package README.
  */
+import { brandError } from "@proto/jsonrpc";
 
 /** Stable codes of `StdioProcessError`. */
 export const StdioErrorCode = {
@@ -58,12 +59,11 @@ export class StdioProcessError extends Error {
   }
 }
 
-/** True for a `StdioProcessError` (also across copies of this package, by name and code). */
+brandError(StdioProcessError, "@proto/transport-stdio:StdioProcessError");
+
+/** True for a `StdioProcessError`, also one made by another copy of this package (its CJS or ESM build). */
 export function isStdioProcessError(value: unknown): value is StdioProcessError {
-  if (value instanceof StdioProcessError) return true;
-  if (!(value instanceof Error) || value.name !== "StdioProcessError") return false;
-  const code = (value as { code?: unknown }).code;
-  return code === StdioErrorCode.SpawnFailed || code === StdioErrorCode.ProcessExited;
+  return value instanceof StdioProcessError;
 }
 
 function tailText(tail: readonly string[], inherited: boolean): string {

@@ -2,6 +2,7 @@
  * OAuth faults with stable string codes (listed in packages/mcp-client/OAUTH.md). Every
  * refusal of the OAuth provider is one of these: switch on `code`, never on the message.
  */
+import { brandError } from "@proto/jsonrpc";
 
 /** Stable codes of the OAuth provider's errors. */
 export const OAuthErrorCode = {
@@ -68,7 +69,9 @@ export class OAuthError extends Error {
   }
 }
 
-/** True when `error` is an `OAuthError`, optionally with the given code. */
+brandError(OAuthError, "@proto/mcp-client:OAuthError");
+
+/** True when `error` is an `OAuthError` (also one made by another copy of this package: its CJS or ESM build), optionally with the given code. */
 export function isOAuthError(error: unknown, code?: OAuthErrorCode): error is OAuthError {
   return error instanceof OAuthError && (code === undefined || error.code === code);
 }

@@ -2,6 +2,7 @@
  * Types of the requests a server makes of its client (MCP 2025-11-25, client/sampling,
  * client/elicitation, client/roots).
  */
+import { brandError } from "@proto/jsonrpc";
 import type { JsonRpcParams, RequestOptions } from "@proto/jsonrpc";
 import type { ClientCapabilities } from "@proto/mcp-protocol";
 
@@ -49,3 +50,5 @@ export class MalformedResultError extends Error {
     this.method = method;
   }
 }
+
+brandError(MalformedResultError, "@proto/mcp-server:MalformedResultError");

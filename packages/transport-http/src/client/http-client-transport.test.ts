@@ -68,6 +68,11 @@ describe("createHttpClientTransport", () => {
       expect(transport.kind).toBeUndefined();
       await peer.close();
       expect(await peer.closed).toBeUndefined();
+      const direct = createHttpClientTransport(scripted.url);
+      await direct.start({ payload: () => undefined, error: () => undefined, closed: () => undefined });
+      const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } } as const;
+      await expect(direct.send(init)).rejects.toMatchObject({ name: "HttpClientError", code: "FALLBACK_FAILED", status: 404 });
+      await direct.close();
     } finally {
       await scripted.close();
     }

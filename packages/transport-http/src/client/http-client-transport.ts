@@ -109,7 +109,7 @@ export function createHttpClientTransport(url: string | URL, options: HttpClient
       legacyGate.off();
       if (closed) throw closedDuringFallback();
       const why = error instanceof Error ? error.message : String(error);
-      throw new Error(`${original.message}; the legacy HTTP+SSE fallback failed too: ${why}`, { cause: error });
+      throw new HttpClientError(HttpClientErrorCode.FallbackFailed, `${original.message}; the legacy HTTP+SSE fallback failed too: ${why}`, { status, cause: error });
     } finally {
       starting = undefined;
     }

@@ -2,6 +2,7 @@
  * The faults of the HTTP client transports, with stable string codes (listed in the
  * package README) and messages that say what to do.
  */
+import { brandError } from "@proto/jsonrpc";
 import type { JsonRpcErrorObject } from "@proto/jsonrpc";
 
 /** Stable codes of `HttpClientError`. */
@@ -24,6 +25,8 @@ export const HttpClientErrorCode = {
   Auth: "AUTH",
   /** The transport is closed. */
   Closed: "CLOSED",
+  /** The first POST said the server predates Streamable HTTP, and the legacy HTTP+SSE fallback failed too (`cause` says why; `status` is the POST's). */
+  FallbackFailed: "FALLBACK_FAILED",
 } as const;
 
 /** One of the stable codes of `HttpClientError`. */
@@ -61,7 +64,9 @@ export class HttpClientError extends Error {
   }
 }
 
-/** True for an `HttpClientError` (also across bundle copies, by shape). */
+brandError(HttpClientError, "@proto/transport-http:HttpClientError");
+
+/** True for an `HttpClientError`, also one made by another copy of this package (its CJS or ESM build). */
 export function isHttpClientError(error: unknown): error is HttpClientError {
-  return error instanceof HttpClientError || (error instanceof Error && error.name === "HttpClientError" && "code" in error);
+  return error instanceof HttpClientError;
 }

@@ -1,3 +1,5 @@
+import { brandError } from "@proto/jsonrpc";
+
 /**
  * Library faults of the Streamable HTTP server, with stable string codes (listed in the package
  * README). They stay local: the wire only ever sees an HTTP status and a JSON-RPC error.
@@ -40,4 +42,11 @@ export class HttpServerError extends Error {
     super(message, options);
     this.code = code;
   }
+}
+
+brandError(HttpServerError, "@proto/transport-http:HttpServerError");
+
+/** True for an `HttpServerError`, also one made by another copy of this package (its CJS or ESM build). */
+export function isHttpServerError(value: unknown): value is HttpServerError {
+  return value instanceof HttpServerError;
 }

@@ -79,7 +79,7 @@ describe.each(kinds)("POST rules (%s adapter)", (kind) => {
     expect((await post(t, rpc(1, "ping"))).status).toBe(400);
     const unknown = await post(t, rpc(1, "ping"), { "mcp-session-id": "0".repeat(32) });
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toMatchObject({ error: { code: -32001 } });
+    expect(await unknown.json()).toMatchObject({ error: { code: -32001, data: { code: "SESSION_NOT_FOUND" } } });
   });
 
   it("refuses initialize that carries a session id", async () => {

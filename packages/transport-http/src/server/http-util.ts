@@ -6,17 +6,23 @@
 import type { JsonRpcFailure } from "@proto/jsonrpc";
 import type { FullAnswer, OutHeaders } from "./io";
 
-/** JSON-RPC codes used on HTTP-level refusals. */
+/** Stable string codes of HTTP-level refusals, sent as `error.data.code` of the refusal body. */
 export const HttpErrorCode = {
-  /** A transport-level refusal (bad header, wrong method, limit). */
-  Refused: -32000,
-  /** The session id is unknown, expired, or belongs to someone else. */
-  SessionNotFound: -32001,
+  /** A transport-level refusal (bad header, wrong method, limit); JSON-RPC code -32000. */
+  Refused: "REFUSED",
+  /** The session id is unknown, expired, or belongs to someone else; JSON-RPC code -32001. */
+  SessionNotFound: "SESSION_NOT_FOUND",
 } as const;
 
-/** `status` with a JSON-RPC error body. */
-export function errorAnswer(status: number, message: string, headers: OutHeaders = {}, code: number = HttpErrorCode.Refused): FullAnswer {
-  const body: JsonRpcFailure = { jsonrpc: "2.0", id: null, error: { code, message } };
+/** One of `HttpErrorCode`. */
+export type HttpErrorCode = (typeof HttpErrorCode)[keyof typeof HttpErrorCode];
+
+/** The JSON-RPC `error.code` of each refusal (the wire needs an integer). */
+const RPC_CODES: { readonly [code in HttpErrorCode]: number } = { REFUSED: -32000, SESSION_NOT_FOUND: -32001 };
+
+/** `status` with a JSON-RPC error body: the integer code for JSON-RPC, the string code in `data.code`. */
+export function errorAnswer(status: number, message: string, headers: OutHeaders = {}, code: HttpErrorCode = HttpErrorCode.Refused): FullAnswer {
+  const body: JsonRpcFailure = { jsonrpc: "2.0", id: null, error: { code: RPC_CODES[code], message, data: { code } } };
   return { status, headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) };
 }
 

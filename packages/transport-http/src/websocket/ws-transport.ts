@@ -35,14 +35,15 @@ function closeReason(code: number, reason: Buffer, fault: Error | undefined): Er
   if (code === 1000 || code === 1001 || code === 1005) return undefined;
   const text = reason.toString("utf8");
   const meaning = code === 1009 ? " (message too big)" : code === 1006 ? " (connection lost without a close frame)" : "";
-  return new Error(`The WebSocket closed with code ${code}${meaning}${text ? `: ${text}` : ""}`);
+  return new TransportError(code === 1009 ? FaultCode.Oversized : FaultCode.Closed, `The WebSocket closed with code ${code}${meaning}${text ? `: ${text}` : ""}`);
 }
 
-function describeSocketError(error: Error & { code?: string }, maxMessageBytes: number): Error {
+/** A socket error as a close reason with a stable code: `OVERSIZED` for a message over the limit, else `CLOSED` (the `ws` error is the cause). */
+function describeSocketError(error: Error & { code?: string }, maxMessageBytes: number): TransportError {
   if (error.code === "WS_ERR_UNSUPPORTED_MESSAGE_LENGTH") {
-    return new Error(`The peer sent a message larger than maxMessageBytes (${maxMessageBytes} bytes); the connection was closed with 1009`, { cause: error });
+    return new TransportError(FaultCode.Oversized, `The peer sent a message larger than maxMessageBytes (${maxMessageBytes} bytes); the connection was closed with 1009`, { cause: error });
   }
-  return error;
+  return new TransportError(FaultCode.Closed, `The WebSocket failed: ${error.message}`, { cause: error });
 }
 
 /**
@@ -84,7 +85,7 @@ export function wrapWebSocket(socket: WebSocket, info: ExchangeInfo, limits: Web
   }
 
   const stopKeepAlive = startKeepAlive(socket, limits.pingIntervalMs ?? 30_000, () => {
-    fault = new Error(`The peer did not answer a ping within ${limits.pingIntervalMs ?? 30_000} ms: connection terminated`);
+    fault = new TransportError(FaultCode.Timeout, `The peer did not answer a ping within ${limits.pingIntervalMs ?? 30_000} ms: connection terminated`);
     socket.terminate();
   });
   socket.on("message", receive);

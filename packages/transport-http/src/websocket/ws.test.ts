@@ -129,7 +129,9 @@ describe("WebSocket transports", () => {
     const clientRec = recorder();
     await client.start(clientRec.sink);
     await client.send({ jsonrpc: "2.0", method: "big", params: { blob: "x".repeat(5_000) } }).catch(() => undefined);
-    expect((await rec.closed)?.message).toMatch(/larger than maxMessageBytes \(1000 bytes\).*1009/);
+    const closed = await rec.closed;
+    expect(closed?.message).toMatch(/larger than maxMessageBytes \(1000 bytes\).*1009/);
+    expect(closed).toMatchObject({ name: "TransportError", code: "OVERSIZED" });
     expect((await clientRec.closed)?.message).toMatch(/code 1009 \(message too big\)/);
     expect(rec.payloads).toEqual([]);
   });
@@ -138,7 +140,7 @@ describe("WebSocket transports", () => {
     const rec = recorder();
     const url = await serve({ pingIntervalMs: 30, accepted: (t) => void t.start(rec.sink) });
     await rawClient(url, { autoPong: false });
-    expect((await rec.closed)?.message).toMatch(/did not answer a ping/);
+    expect(await rec.closed).toMatchObject({ code: "TIMEOUT", message: expect.stringMatching(/did not answer a ping/) });
   });
 
   it("terminate a peer that stops answering pings (client side)", async () => {
