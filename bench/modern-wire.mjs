@@ -8,7 +8,7 @@
 //     with `versionNegotiation: { mode: "auto" }`) against our server and the SDK v2 server, over
 //     stdio and HTTP: calls/s sequential and 64 in flight, client CPU µs per call.
 // Uses the BUILT packages: pnpm build, then
-//   node bench/modern-wire.mjs [--part server|client|all] [--rounds 5] [--seq 1000] [--inflight 12800] [--duration 2]
+//   node bench/modern-wire.mjs [--part server|client|all] [--wire stdio,http] [--rounds 5] [--seq 1000] [--inflight 12800] [--duration 2]
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { cpuOf, describeMachine, exited, onLines } from "./lib/proc.mjs";
@@ -20,6 +20,7 @@ const ROUNDS = option("rounds", 5);
 const SEQ = option("seq", 1000);
 const INFLIGHT = option("inflight", 12800);
 const DURATION = option("duration", 2);
+const WIRES = option("wire", "stdio,http").split(",");
 const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": { name: "bench", version: "1" } };
 const INIT = { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1" } };
 const callParams = (text, modern) => (modern ? { name: "echo", arguments: { text }, _meta: META } : { name: "echo", arguments: { text } });
@@ -224,7 +225,7 @@ async function clientPart() {
     sides[`sdk2-proto-${wire}`] = { label: `SDK v2 client -> @proto server (${wire})`, open: () => sdk2Client("proto", wire) };
     sides[`sdk2-sdk2-${wire}`] = { label: `SDK v2 client -> SDK v2 server (${wire})`, open: () => sdk2Client("sdk2", wire) };
   }
-  for (const wire of ["stdio", "http"]) {
+  for (const wire of WIRES) {
     const some = Object.fromEntries(Object.entries(sides).filter(([name]) => name.endsWith(wire)));
     const runs = await rounds(`clients ${wire}`, some, (side, warm) => (warm ? side.call("warm").then(() => drive(side)) : drive(side)));
     printStdio(`clients on the 2026-07-28 wire over ${wire} (CPU: client process + server process)`, some, runs, `sdk2-sdk2-${wire}`);

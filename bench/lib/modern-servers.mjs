@@ -113,6 +113,8 @@ if (process.argv[1] === new URL(import.meta.url).pathname) {
   if (!serve) throw new Error(`usage: modern-servers.mjs <${Object.keys(SIDES).join("|")}> <stdio|http>`);
   const http = await serve();
   if (wire === "http") {
+    // an idle keep-alive socket closed between rounds (5 s by default) would fail a client's next POST
+    http.keepAliveTimeout = 120_000;
     http.listen(0, "127.0.0.1", () => process.send?.({ ready: http.address().port }));
     process.on("message", (message) => {
       if (message === "cpu") process.send?.({ cpu: process.cpuUsage() });

@@ -5,15 +5,14 @@
  * draft-07 / draft-06 or 2019-09 when the schema's `$schema` says so. The advertised schema is
  * never changed; validators are compiled from a copy without `$schema`.
  *
- * Cold start: importing ajv costs ~100 ms and checking + compiling a schema ~10 ms, so
- * registration only reads the dialect (synchronous, no ajv); ajv is imported with a dynamic
- * `import()` and each schema is checked against its meta-schema and compiled the first time
- * it is needed (`prepare()`: a tool's first call, or `server.ready()`). The outcome, a
- * validator or a `TypeError`, is kept: a schema is compiled at most once.
- *
- * Checking a schema against its meta-schema needs the meta-schema compiled first, so that
- * check uses one process-wide ajv instance per dialect, created on first use; each server
- * compiles its tools' schemas in its own instances.
+ * Cold start: importing ajv costs ~100 ms and compiling a schema ~10 ms, so registration only
+ * reads the dialect and checks every keyword (schema-check.ts, synchronous, no ajv); ajv is
+ * imported with a dynamic `import()` and each schema compiled the first time it is needed
+ * (`prepare()`: a tool's first call, or `server.ready()`), without a second pass against the
+ * meta-schema (an ajv instance compiling the 2020-12 meta-schema costs ~4 MiB of resident memory
+ * and the first call's latency). What only a compiler finds (an unresolvable `$ref`) is a
+ * `TypeError` then. The outcome, a validator or a `TypeError`, is kept: a schema is compiled at
+ * most once; each server compiles its tools' schemas in its own instances.
  */
 import type { Ajv, Options } from "ajv";
 import type { Logger } from "@proto/jsonrpc";
@@ -70,7 +69,6 @@ type AjvClass = new (options: Options) => AjvInstance;
 
 const BASE: Options = { strict: false, allErrors: true, validateFormats: false, logger: false };
 const classes = new Map<Dialect, Promise<AjvClass>>();
-const metaCheckers = new Map<Dialect, AjvInstance>();
 
 /** Imports the ajv class of `dialect` (once per process); only the dialects in use are loaded. */
 function ajvClass(dialect: Dialect): Promise<AjvClass> {
@@ -85,15 +83,6 @@ function ajvClass(dialect: Dialect): Promise<AjvClass> {
     classes.set(dialect, loaded);
   }
   return loaded;
-}
-
-/** Throws a `TypeError` naming `where` when `schema` is not valid against its dialect's meta-schema. */
-function checkAgainstMeta(Class: AjvClass, schema: object, dialect: Dialect, where: string): void {
-  let meta = metaCheckers.get(dialect);
-  if (meta === undefined) metaCheckers.set(dialect, (meta = new Class(BASE)));
-  if (meta.validateSchema(schema) !== true) {
-    throw new TypeError(`${where}: invalid JSON Schema: ${meta.errorsText(meta.errors, { dataVar: "schema" })}`);
-  }
 }
 
 /** Reads the dialect from `$schema`; throws a `TypeError` for a dialect ajv cannot run. */
@@ -142,7 +131,6 @@ export function createSchemaCompiler(logger: Logger, engine: JsonSchemaValidator
   const shared = new Map<Dialect, AjvInstance>();
 
   function build(Class: AjvClass, copy: { [key: string]: unknown }, dialect: Dialect, where: string): Built {
-    checkAgainstMeta(Class, copy, dialect, where);
     let ajv = shared.get(dialect);
     if (ajv === undefined) shared.set(dialect, (ajv = new Class(options)));
     try {
