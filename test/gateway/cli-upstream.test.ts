@@ -15,9 +15,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../support/e2e-transports";
 
 const CLI = fileURLToPath(new URL("../../packages/mcp-gateway/src/cli.ts", import.meta.url));
-const CHILD = fileURLToPath(new URL("../../packages/mcp-gateway/src/testing/child-stdio.ts", import.meta.url));
+// Plain JavaScript children (the official SDK v1), up well within the gateway's readyTimeoutMs on a loaded machine.
+const CHILD = fileURLToPath(new URL("./fixtures/sdk-echo-child.mjs", import.meta.url));
 const ENV = { TSX_TSCONFIG_PATH: `${REPO_ROOT}tsconfig.json` };
-const child = (name: string) => ({ command: [process.execPath, "--import", "tsx", CHILD, name], cwd: REPO_ROOT, env: ENV });
+const child = (name: string) => ({ command: [process.execPath, CHILD, name], cwd: REPO_ROOT });
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -46,7 +47,7 @@ describe("proto-gateway upstream of the official SDK client", () => {
     const { dir, file } = await configFile((dir) => ({
       alpha: child("alpha"),
       // A launcher that starts a grandchild: both must go when the gateway goes.
-      wrapped: { command: ["sh", "-c", `sleep 300 & echo $! > ${join(dir, "sleep.pid")}; exec "$0" --import tsx "$1" wrapped`, process.execPath, CHILD], cwd: REPO_ROOT, env: ENV },
+      wrapped: { command: ["sh", "-c", `sleep 300 & echo $! > ${join(dir, "sleep.pid")}; exec "$0" "$1" wrapped`, process.execPath, CHILD], cwd: REPO_ROOT },
     }));
     const transport = new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", CLI, "--mcp", "--config", file], cwd: REPO_ROOT, env: { ...process.env, ...ENV } as Record<string, string>, stderr: "pipe" });
     let stderr = "";

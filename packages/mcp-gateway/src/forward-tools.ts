@@ -29,12 +29,13 @@ function record(params: JsonRpcParams | undefined): { [key: string]: unknown } {
 
 /** The upstream `_meta` minus what belongs to the upstream hop (its progress token, its protocol context). */
 export function forwardedMeta(meta: Meta): Meta | undefined {
-  const out: { [key: string]: unknown } = {};
-  for (const [key, value] of Object.entries(meta)) {
-    if (key === "progressToken" || key.startsWith("io.modelcontextprotocol/")) continue;
-    out[key] = value;
+  // On every forwarded call: no arrays of entries, and nothing allocated when nothing is kept (the usual case).
+  let out: { [key: string]: unknown } | undefined;
+  for (const key in meta) {
+    if (!Object.hasOwn(meta, key) || key === "progressToken" || key.startsWith("io.modelcontextprotocol/")) continue;
+    (out ??= {})[key] = meta[key];
   }
-  return Object.keys(out).length === 0 ? undefined : out;
+  return out;
 }
 
 /** `tools/list`. */

@@ -16,7 +16,8 @@ afterEach(async () => {
 });
 
 function gatewayOf(options: Partial<GatewayOptions> & Pick<GatewayOptions, "children">): Gateway {
-  const gateway = createGateway({ name: "gw", stdio: createStdioSpawner(), restart: { initialDelayMs: 50, maxDelayMs: 100 }, ...options });
+  // tsx children can take more than the default 5 s to come up on a loaded machine; the first lists wait only until they are up.
+  const gateway = createGateway({ name: "gw", stdio: createStdioSpawner(), readyTimeoutMs: 25_000, restart: { initialDelayMs: 50, maxDelayMs: 100 }, ...options });
   open.push(gateway);
   return gateway;
 }
