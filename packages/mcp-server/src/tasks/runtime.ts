@@ -72,7 +72,7 @@ export function createTaskRuntime(store: TaskStore, options: TasksOptions, host:
 
   const ttlFor = (requested: unknown): number | null => {
     const asked = typeof requested === "number" && Number.isFinite(requested) && requested > 0 ? Math.ceil(requested) : defaultTtl;
-    return asked === null ? maxTtl : Math.min(asked, maxTtl);
+    return asked === null ? null : Math.min(asked, maxTtl);
   };
 
   function emit(record: TaskRecord, live: LiveTask | undefined): void {
