@@ -49,7 +49,7 @@ export { isCallToolResult, toCallToolResult } from "./tool-result";
 export { createMemoryTaskStore, TASK_STORE_FULL } from "./tasks/memory-store";
 export type { MemoryTaskStoreOptions } from "./tasks/memory-store";
 export type { TaskStore, TaskRecord, TaskPatch, TaskUpdate, TaskPage } from "./tasks/store";
-export type { TasksOptions } from "./tasks/runtime";
+export type { TasksOptions } from "./tasks/options";
 
 // Extensions
 export type {

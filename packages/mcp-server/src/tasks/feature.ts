@@ -13,8 +13,9 @@ import { createTaskCalls } from "./call";
 import type { TaskMode } from "./call";
 import { createMemoryTaskStore } from "./memory-store";
 import { createTaskMethods } from "./methods";
-import type { TasksOptions } from "./runtime";
-import { createTaskRuntime, mayAccess } from "./runtime";
+import type { TasksOptions } from "./options";
+import { mayAccess } from "./ownership";
+import { createTaskRuntime } from "./runtime";
 
 /** What the feature needs from the server. */
 export interface TasksHost {
