@@ -5,7 +5,9 @@ it("pins the runtime export list", () => {
   expect(Object.keys(api).sort()).toEqual([
     "ClientRequestFault",
     "MalformedResultError",
+    "TASK_STORE_FULL",
     "TOOL_ERROR_META_KEY",
+    "createMemoryTaskStore",
     "createMissingCapabilityError",
     "createPageSource",
     "createServer",

@@ -6,7 +6,7 @@ import type { CacheOptions } from "./stateless/encode";
 import type { RequestStateOptions } from "./stateless/request-state";
 import type { FeatureApi } from "./builtin-features";
 import type { ConnectOptions, ServerSession } from "./session-types";
-import type { TasksOptions } from "./tasks/runtime";
+import type { TasksOptions } from "./tasks/options";
 import type { UnauthenticatedScopes } from "./tool-call";
 import type { LazyToolDefinition, ToolDefinition, ToolHandle, ToolHandler, ToolInputSchemaLike, ToolOutputSchemaLike } from "./tool-types";
 import type { JsonSchemaValidator } from "./validation";

@@ -117,6 +117,7 @@ export function createServer(info: ServerInfo, options: ServerOptions = {}): Ser
   if (tasks !== undefined) {
     router.addFeature(tasks.feature);
     router.addExtension(tasks.extension);
+    stateless.listens.allowTasks(tasks.visible);
   }
   for (const feature of builtins.features) router.addFeature(feature);
 

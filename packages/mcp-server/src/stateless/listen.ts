@@ -8,7 +8,7 @@
  */
 import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcId, JsonRpcParams } from "@proto/jsonrpc";
-import { MetaKey, NotificationMethod, ResultType } from "@proto/mcp-protocol";
+import { createMissingCapabilityError, MetaKey, NotificationMethod, ResultType, TASKS_EXTENSION } from "@proto/mcp-protocol";
 import type { ServerCapabilities, SubscriptionFilter, SubscriptionsListenResult } from "@proto/mcp-protocol";
 import type { RequestContext } from "../context";
 
@@ -18,6 +18,11 @@ export interface ListenRegistry {
   listen(params: JsonRpcParams | undefined, ctx: RequestContext, capabilities: ServerCapabilities, stdio: boolean): Promise<unknown>;
   /** Delivers a server notification to the streams that asked for it. */
   deliver(method: string, params?: JsonRpcParams): void;
+  /**
+   * Lets listens ask for `notifications/tasks` (`notifications.taskIds`, the tasks extension):
+   * `visible` keeps the ids the caller may see. Without it `taskIds` are not honoured.
+   */
+  allowTasks(visible: (taskIds: readonly string[], ctx: RequestContext) => Promise<readonly string[]>): void;
   /** Ends every stream gracefully; resolves once their results are handed to the transports. */
   closeAll(): Promise<void>;
   readonly size: number;
@@ -27,6 +32,7 @@ interface Listener {
   readonly id: JsonRpcId;
   readonly filter: SubscriptionFilter;
   readonly uris: ReadonlySet<string>;
+  readonly taskIds: ReadonlySet<string>;
   readonly ctx: RequestContext;
   end(): void;
 }
@@ -44,6 +50,10 @@ function readFilter(params: JsonRpcParams | undefined): SubscriptionFilter {
   const uris = n.resourceSubscriptions;
   if (uris !== undefined && !(Array.isArray(uris) && uris.length <= 1024 && uris.every((u) => typeof u === "string"))) {
     throw new JsonRpcError(ErrorCode.InvalidParams, "Invalid params: notifications.resourceSubscriptions must be an array of at most 1024 URIs");
+  }
+  const tasks = n.taskIds;
+  if (tasks !== undefined && !(Array.isArray(tasks) && tasks.length <= 1024 && tasks.every((t) => typeof t === "string"))) {
+    throw new JsonRpcError(ErrorCode.InvalidParams, "Invalid params: notifications.taskIds must be an array of at most 1024 task ids");
   }
   return n as SubscriptionFilter;
 }
@@ -67,6 +77,10 @@ function wants(listener: Listener, method: string, params: JsonRpcParams | undef
       return f.promptsListChanged === true;
     case NotificationMethod.ResourceListChanged:
       return f.resourcesListChanged === true;
+    case NotificationMethod.Tasks: {
+      const taskId = isRecord(params) ? params.taskId : undefined;
+      return typeof taskId === "string" && listener.taskIds.has(taskId);
+    }
     case NotificationMethod.ResourceUpdated: {
       const uri = isRecord(params) ? params.uri : undefined;
       return typeof uri === "string" && listener.uris.has(uri);
@@ -79,10 +93,26 @@ function wants(listener: Listener, method: string, params: JsonRpcParams | undef
 /** Creates the registry; at most `max` streams at once (beyond: -32603). */
 export function createListenRegistry(max = 1024): ListenRegistry {
   const listeners = new Set<Listener>();
+  let visibleTasks: ((taskIds: readonly string[], ctx: RequestContext) => Promise<readonly string[]>) | undefined;
+
+  /** The honoured filter, with the task ids the caller may see when it asked for some. */
+  async function accept(params: JsonRpcParams | undefined, ctx: RequestContext, capabilities: ServerCapabilities): Promise<SubscriptionFilter> {
+    const asked = readFilter(params);
+    const filter = honoured(asked, capabilities);
+    if (asked.taskIds === undefined || asked.taskIds.length === 0 || visibleTasks === undefined) return filter;
+    if (ctx.extension(TASKS_EXTENSION) === undefined) {
+      throw createMissingCapabilityError({ extensions: { [TASKS_EXTENSION]: {} } }, `notifications.taskIds needs the ${TASKS_EXTENSION} extension declared on the listen request`);
+    }
+    return { ...filter, taskIds: [...(await visibleTasks(asked.taskIds, ctx))] };
+  }
+
   return {
-    listen(params, ctx, capabilities, stdio) {
-      const filter = honoured(readFilter(params), capabilities);
-      if (listeners.size >= max) return Promise.reject(new JsonRpcError(ErrorCode.InternalError, `too many subscriptions/listen streams (${max}); close one and retry`));
+    allowTasks(visible) {
+      visibleTasks = visible;
+    },
+    async listen(params, ctx, capabilities, stdio) {
+      const filter = await accept(params, ctx, capabilities);
+      if (listeners.size >= max) throw new JsonRpcError(ErrorCode.InternalError, `too many subscriptions/listen streams (${max}); close one and retry`);
       const id = ctx.requestId;
       const tag = { [MetaKey.SubscriptionId]: id };
       return new Promise((resolve) => {
@@ -90,6 +120,7 @@ export function createListenRegistry(max = 1024): ListenRegistry {
           id,
           filter,
           uris: new Set(filter.resourceSubscriptions ?? []),
+          taskIds: new Set(filter.taskIds ?? []),
           ctx,
           end() {
             listeners.delete(listener);

@@ -13,7 +13,8 @@ import { createTaskCalls } from "./call";
 import type { TaskMode } from "./call";
 import { createMemoryTaskStore } from "./memory-store";
 import { createTaskMethods } from "./methods";
-import type { TasksOptions } from "./runtime";
+import type { TasksOptions } from "./options";
+import { mayAccess } from "./ownership";
 import { createTaskRuntime } from "./runtime";
 
 /** What the feature needs from the server. */
@@ -38,5 +39,13 @@ export function createTasks(options: TasksOptions, host: TasksHost) {
   };
   const extension: ServerExtension = { id: TASKS_EXTENSION };
   const wrap: ToolCallWrapper = createTaskCalls(runtime, host.modeOf);
-  return { feature, extension, wrap, runtime };
+  /** The ids among `taskIds` whose tasks the caller of `ctx` may see (for `subscriptions/listen`). */
+  const visible = async (taskIds: readonly string[], ctx: RequestContext): Promise<readonly string[]> => {
+    const records = await Promise.all(taskIds.map((id) => runtime.store.get(id)));
+    return taskIds.filter((_id, i) => {
+      const record = records[i];
+      return record !== undefined && mayAccess(record, ctx);
+    });
+  };
+  return { feature, extension, wrap, runtime, visible };
 }

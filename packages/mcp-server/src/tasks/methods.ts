@@ -18,7 +18,7 @@ import type { RequestContext } from "../context";
 import type { FeatureRequestHandler } from "../feature";
 import { withRelatedTask } from "./exchange";
 import type { LiveTask, TaskRuntime } from "./runtime";
-import { mayAccess, ownerOf } from "./runtime";
+import { mayAccess, ownerOf } from "./ownership";
 import type { TaskRecord } from "./store";
 import { isTerminal } from "./store";
 import { detailedTask, legacyTask } from "./wire";

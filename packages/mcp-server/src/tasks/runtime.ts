@@ -11,25 +11,14 @@ import type { JsonRpcParams, Logger } from "@proto/jsonrpc";
 import { isModernProtocolVersion, NotificationMethod, RequestMethod } from "@proto/mcp-protocol";
 import type { InputRequest, JsonObject } from "@proto/mcp-protocol";
 import type { RequestContext } from "../context";
+import { checkOptions } from "./options";
+import type { TasksOptions } from "./options";
+import { newTaskId, ownerOf } from "./ownership";
 import type { ServerSession } from "../session-types";
 import { checkAnswer } from "../stateless/input-rounds";
 import type { TaskRecord, TaskStore } from "./store";
 import { isTerminal } from "./store";
 import { detailedTask, legacyTask } from "./wire";
-
-/** Options of the tasks feature (`ServerOptions.tasks`). */
-export interface TasksOptions {
-  /** Where tasks are kept. Default: `createMemoryTaskStore()` (10,000 tasks). */
-  readonly store?: TaskStore;
-  /** TTL of a task whose request asks none (2026-07-28 requests never ask), ms; null for unlimited. Default 3,600,000 (1 h). */
-  readonly defaultTtlMs?: number | null;
-  /** Longest TTL granted (a 2025-11-25 `task.ttl` above it is lowered), ms. Default 86,400,000 (24 h). */
-  readonly maxTtlMs?: number;
-  /** The polling interval suggested to clients, ms. Default 1,000. */
-  readonly pollIntervalMs?: number;
-  /** Tasks per `tasks/list` page (2025-11-25). Default 100. */
-  readonly listPageSize?: number;
-}
 
 /** One input request a running task awaits. */
 export interface PendingInput {
@@ -61,37 +50,9 @@ const KIND: { readonly [method: string]: string } = {
   [RequestMethod.RootsList]: "roots",
 };
 
-/** Base64url of 16 random bytes: 128 bits, unguessable. */
-function newTaskId(): string {
-  let binary = "";
-  for (const byte of crypto.getRandomValues(new Uint8Array(16))) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-/** The owner key of the caller of `ctx` (see `TaskRecord.owner`). */
-export function ownerOf(ctx: RequestContext): string {
-  if (ctx.principal !== undefined) return `principal:${ctx.principal.subject}`;
-  return isModernProtocolVersion(ctx.protocolVersion) ? "anonymous" : `session:${ctx.session.id}`;
-}
-
-/** True when the caller of `ctx` may see `record`: a principal's task is that principal's alone; others are bearer ids. */
-export function mayAccess(record: TaskRecord, ctx: RequestContext): boolean {
-  return !record.owner.startsWith("principal:") || record.owner === ownerOf(ctx);
-}
-
 function toWireError(error: unknown): JsonObject {
   const e = JsonRpcError.from(error);
   return (e.data === undefined ? { code: e.code, message: e.message } : { code: e.code, message: e.message, data: e.data }) as JsonObject;
-}
-
-function checkOptions(o: TasksOptions): void {
-  const positive = (name: string, v: unknown): void => {
-    if (v !== undefined && (!Number.isInteger(v) || (v as number) < 1)) throw new TypeError(`createServer: tasks.${name} must be a positive integer (milliseconds), got ${String(v)}`);
-  };
-  if (o.defaultTtlMs !== null) positive("defaultTtlMs", o.defaultTtlMs);
-  positive("maxTtlMs", o.maxTtlMs);
-  positive("pollIntervalMs", o.pollIntervalMs);
-  positive("listPageSize", o.listPageSize);
 }
 
 /** What the runtime needs from the server. */
@@ -111,7 +72,7 @@ export function createTaskRuntime(store: TaskStore, options: TasksOptions, host:
 
   const ttlFor = (requested: unknown): number | null => {
     const asked = typeof requested === "number" && Number.isFinite(requested) && requested > 0 ? Math.ceil(requested) : defaultTtl;
-    return asked === null ? maxTtl : Math.min(asked, maxTtl);
+    return asked === null ? null : Math.min(asked, maxTtl);
   };
 
   function emit(record: TaskRecord, live: LiveTask | undefined): void {
