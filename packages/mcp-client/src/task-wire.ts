@@ -55,6 +55,7 @@ export interface CreatedTask {
   readonly immediateResponse: string | undefined;
 }
 
+/** True for a plain JSON object (not null, not an array). */
 export function isRecord(value: unknown): value is Params {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
