@@ -56,7 +56,7 @@ export interface CreatedTask {
 }
 
 /** True for a plain JSON object (not null, not an array). */
-export function isRecord(value: unknown): value is Params {
+function isRecord(value: unknown): value is Params {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
