@@ -9,6 +9,7 @@ import type { CallToolResult, TaskStatus } from "@proto/mcp-protocol";
 import type { CallToolOptions } from "./client-types";
 import type { On } from "./emitter";
 
+/** Where a task stands: `working`, `input_required`, `completed`, `failed` or `cancelled` (the same in both eras). */
 export type { TaskStatus };
 
 /** A task's state as the server last reported it, the same in both eras (2025 `ttl`/`pollInterval` are renamed). */

@@ -55,7 +55,8 @@ export interface CreatedTask {
   readonly immediateResponse: string | undefined;
 }
 
-export function isRecord(value: unknown): value is Params {
+/** True for a plain JSON object (not null, not an array). */
+function isRecord(value: unknown): value is Params {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 

@@ -48,6 +48,17 @@ describe("tasks on the 2026-07-28 wire", () => {
     expect(server.received.map((r) => r.method)).not.toContain("tasks/result");
   });
 
+  it("callToolAsTask when the server answers directly: a handle without taskId whose result() is that answer", async () => {
+    const { client, server } = await modern({ "tools/call": () => ({ resultType: "complete", ...done }) });
+    const task = await client.callToolAsTask("slow");
+    expect(task.taskId).toBeUndefined();
+    expect(task.task).toBeUndefined();
+    expect(await task.result()).toMatchObject(done);
+    expect(await task.cancel()).toBeUndefined();
+    expect(sent(server, "tools/call")[0]).not.toHaveProperty("task");
+    expect(server.received.map((r) => r.method)).not.toContain("tasks/get");
+  });
+
   it("answers input requests late, once per key across polls, each on its own tasks/update, and keeps polling meanwhile", async () => {
     let answer!: (result: ElicitResult) => void;
     const form = vi.fn(() => new Promise<ElicitResult>((resolve) => (answer = resolve)));

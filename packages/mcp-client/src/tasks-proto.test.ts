@@ -82,6 +82,15 @@ for (const protocol of ["2025-11-25", "2026-07-28"] as const) {
       await expect.poll(() => fix.aborted.value).toBe(true);
     });
 
+    it.runIf(protocol === "2025-11-25")("a task past the ttl it asked for ends with a clear error", async () => {
+      const { client } = await setup();
+      const task = await client.callToolAsTask("forever", {}, { ttlMs: 50 });
+      const error = await task.result().catch((e: unknown) => e);
+      // Our server drops a task once its TTL elapses: the next poll learns it is gone.
+      expect(isMcpClientError(error, "TASK_NOT_FOUND")).toBe(true);
+      expect((error as Error).message).toContain(`task "${String(task.taskId)}"`);
+    });
+
     it("a JSON-RPC failure rejects with that error; an unknown id with TASK_NOT_FOUND", async () => {
       const { client } = await setup();
       const task = await client.callToolAsTask("crash");
