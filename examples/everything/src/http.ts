@@ -7,6 +7,7 @@
 import type { IncomingMessage, Server as NodeServer, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createMemoryEventStore } from "@proto/transport-http";
+import { DEFAULT_MAX_MESSAGE_BYTES } from "@proto/jsonrpc";
 import type { CorsOptions } from "@proto/transport-http";
 import { createNodeHttpHandler, createNodeHttpServer } from "@proto/transport-http/node";
 import { createEverythingServer, type EverythingOptions } from "./everything-server";
@@ -14,7 +15,7 @@ import { createStreamCloser } from "./stream-closer";
 import type { CloseStream } from "./tools";
 
 /** Largest POST body read, in bytes (the handler's own default). */
-const MAX_BODY_BYTES = 4 * 1024 * 1024;
+const MAX_BODY_BYTES = DEFAULT_MAX_MESSAGE_BYTES;
 
 /** Options of `startHttpServer`. */
 export interface HttpOptions extends Omit<EverythingOptions, "closeStream"> {

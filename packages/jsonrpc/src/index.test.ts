@@ -80,6 +80,7 @@ describe("public surface", () => {
         "JsonRpcError",
         "RequestError",
         "TransportError",
+        "checkLimit",
         "createPeer",
         "decode",
         "deliverFrame",
@@ -93,6 +94,7 @@ describe("public surface", () => {
         "isSuccess",
         "redactedJson",
         "refuseOversized",
+        "resolveLimits",
         "traceTransport",
       ].sort(),
     );

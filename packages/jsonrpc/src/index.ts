@@ -42,4 +42,7 @@ export {
   DEFAULT_MAX_BATCH,
   DEFAULT_MAX_ID_LENGTH,
   DEFAULT_REQUEST_TIMEOUT_MS,
+  checkLimit,
+  resolveLimits,
 } from "./limits";
+export type { MessageLimits } from "./limits";
