@@ -4,12 +4,11 @@
  * every request of the batch, `ping` and `server/discover` included (they used to be answered
  * inside the refused batch over stdio, while HTTP answered one -32000 with id null).
  */
-import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer } from "@proto/mcp-server";
 import { createNodeHttpHandler, createNodeHttpServer } from "@proto/transport-http/node";
-import { createStdioServerTransport } from "@proto/transport-stdio/node";
 import { closeHttp, listenLoopback } from "../support/e2e-transports";
+import { rawStdio } from "../support/raw-stdio";
 
 const init = (version: string) => ({ jsonrpc: "2.0", id: "init", method: "initialize", params: { protocolVersion: version, capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
 const BATCH = [
@@ -24,31 +23,6 @@ function makeServer() {
   const server = createServer({ name: "batches", version: "1.0.0" });
   server.tool({ name: "noop", inputSchema: { type: "object" } }, () => "ok");
   return server;
-}
-
-/** Speaks raw lines to a stdio server transport: sends a line, resolves with the next line it writes. */
-async function stdioSession(version: string): Promise<{ ask(line: unknown): Promise<unknown>; close(): Promise<void> }> {
-  const server = makeServer();
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
-  let buffered = "";
-  const waiting: ((line: unknown) => void)[] = [];
-  stdout.on("data", (chunk: Buffer) => {
-    buffered += chunk.toString("utf8");
-    for (let i = buffered.indexOf("\n"); i >= 0; i = buffered.indexOf("\n")) {
-      const line = buffered.slice(0, i);
-      buffered = buffered.slice(i + 1);
-      waiting.shift()?.(JSON.parse(line));
-    }
-  });
-  await server.connect(createStdioServerTransport({ stdin, stdout }));
-  const ask = (message: unknown) => new Promise<unknown>((resolve) => {
-    waiting.push(resolve);
-    stdin.write(`${JSON.stringify(message)}\n`);
-  });
-  await ask(init(version));
-  stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
-  return { ask, close: () => server.close() };
 }
 
 describe("a refused batch is answered alike over stdio and Streamable HTTP", () => {
@@ -79,7 +53,7 @@ describe("a refused batch is answered alike over stdio and Streamable HTTP", () 
       id,
       error: { code: -32600, message: expect.stringContaining(`JSON-RPC batches are not allowed under protocol version ${version}`) as unknown },
     }));
-    const stdio = await stdioSession(version);
+    const stdio = await rawStdio(makeServer(), { version });
     const overStdio = await stdio.ask(BATCH);
     await stdio.close();
     const overHttp = await (await httpSession(version))(BATCH);
@@ -89,7 +63,7 @@ describe("a refused batch is answered alike over stdio and Streamable HTTP", () 
   });
 
   it("under 2025-03-26 the same batch is served on both", async () => {
-    const stdio = await stdioSession("2025-03-26");
+    const stdio = await rawStdio(makeServer(), { version: "2025-03-26" });
     const overStdio = (await stdio.ask(BATCH)) as { id: number; result?: unknown }[];
     await stdio.close();
     const overHttp = await (await httpSession("2025-03-26"))(BATCH);

@@ -5,14 +5,14 @@
  * too large fails that call at once (`RequestError` `OVERSIZED`) instead of after its 60 s
  * timeout. `limits.maxMessageBytes` raises the line cap with it.
  */
-import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { RequestError } from "@proto/jsonrpc";
 import { createClient } from "@proto/mcp-client";
 import type { Client } from "@proto/mcp-client";
 import { createServer } from "@proto/mcp-server";
-import { createStdioClientTransport, createStdioServerTransport } from "@proto/transport-stdio/node";
+import { createStdioClientTransport } from "@proto/transport-stdio/node";
+import { rawStdio } from "../support/raw-stdio";
 import type { DecodeLimits } from "@proto/jsonrpc";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -23,30 +23,10 @@ afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.close()));
 });
 
-/** A server transport on a PassThrough pair; `lines` resolves each line the server writes. */
 async function serverOnPipes(limits?: DecodeLimits) {
   const server = createServer({ name: "s", version: "1" });
   server.tool({ name: "echo", inputSchema: { type: "object" } }, (args) => String(JSON.stringify(args).length));
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
-  let buffered = "";
-  const waiting: ((line: Record<string, unknown>) => void)[] = [];
-  stdout.on("data", (chunk: Buffer) => {
-    buffered += chunk.toString("utf8");
-    for (let i = buffered.indexOf("\n"); i >= 0; i = buffered.indexOf("\n")) {
-      const line = buffered.slice(0, i);
-      buffered = buffered.slice(i + 1);
-      waiting.shift()?.(JSON.parse(line) as Record<string, unknown>);
-    }
-  });
-  await server.connect(createStdioServerTransport({ stdin, stdout, ...(limits === undefined ? {} : { limits }) }));
-  const ask = (text: string) => new Promise<Record<string, unknown>>((resolve) => {
-    waiting.push(resolve);
-    stdin.write(`${text}\n`);
-  });
-  await ask(JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } }));
-  stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
-  return { ask, close: () => server.close() };
+  return rawStdio(server, { version: "2025-11-25", ...(limits === undefined ? {} : { limits }) });
 }
 
 const bigCall = (id: number | string, bytes: number) =>

@@ -7,14 +7,15 @@
 import type { IncomingMessage, Server as NodeServer, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createMemoryEventStore } from "@proto/transport-http";
+import { DEFAULT_MAX_MESSAGE_BYTES } from "@proto/jsonrpc";
 import type { CorsOptions } from "@proto/transport-http";
 import { createNodeHttpHandler, createNodeHttpServer } from "@proto/transport-http/node";
 import { createEverythingServer, type EverythingOptions } from "./everything-server";
 import { createStreamCloser } from "./stream-closer";
 import type { CloseStream } from "./tools";
 
-/** Largest POST body read, in bytes: also given to the handler as `maxMessageBytes`, so the two limits are one. */
-const MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** Largest POST body read, in bytes (the handler's own default): also given to the handler as `maxMessageBytes`, so the two limits are one. */
+const MAX_BODY_BYTES = DEFAULT_MAX_MESSAGE_BYTES;
 
 /**
  * What a refused upload may still send after its 413, read and discarded, so a client that is

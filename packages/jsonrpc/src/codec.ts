@@ -11,24 +11,10 @@ import { readTopLevel } from "./find-id";
 import { findPrototypeKey, formatPath, mayHoldPrototypeKey } from "./proto-guard";
 import type { PrototypeKeyFound } from "./proto-guard";
 import { checkMessage, invalidRequest, isValidId } from "./validate";
-import {
-  checkPositiveInteger,
-  DEFAULT_MAX_BATCH,
-  DEFAULT_MAX_DEPTH,
-  DEFAULT_MAX_MESSAGE_BYTES,
-  isWellFormedText,
-  utf8ByteLength,
-} from "./limits";
+import { checkLimit, DEFAULT_MAX_BATCH, DEFAULT_MAX_DEPTH, DEFAULT_MAX_MESSAGE_BYTES, isWellFormedText, utf8ByteLength } from "./limits";
+import type { DecodeLimits } from "./limits";
 
-/** Limits applied by `decode`, each refused before `JSON.parse` runs where it can be. */
-export interface DecodeLimits {
-  /** Largest accepted message in bytes (UTF-8). Default 4 MiB (4,194,304). */
-  readonly maxMessageBytes?: number;
-  /** Deepest accepted nesting of arrays and objects. Default 64. */
-  readonly maxDepth?: number;
-  /** Most messages accepted in one batch. Default 100. */
-  readonly maxBatch?: number;
-}
+export type { DecodeLimits } from "./limits";
 
 /**
  * What `decode` returns.
@@ -137,9 +123,9 @@ export function decode(input: string | Uint8Array, limits?: DecodeLimits): Decod
 }
 
 function checkLimits(limits: DecodeLimits): void {
-  checkPositiveInteger("maxMessageBytes", limits.maxMessageBytes);
-  checkPositiveInteger("maxDepth", limits.maxDepth);
-  checkPositiveInteger("maxBatch", limits.maxBatch);
+  checkLimit("maxMessageBytes", limits.maxMessageBytes, DEFAULT_MAX_MESSAGE_BYTES);
+  checkLimit("maxDepth", limits.maxDepth, DEFAULT_MAX_DEPTH);
+  checkLimit("maxBatch", limits.maxBatch, DEFAULT_MAX_BATCH);
 }
 
 function decodeText(input: string | Uint8Array, maxBytes: number, maxDepth: number, maxBatch: number): DecodeResult {

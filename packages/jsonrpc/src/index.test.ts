@@ -81,6 +81,7 @@ describe("public surface", () => {
         "RequestError",
         "TransportError",
         "brandError",
+        "checkLimit",
         "createPeer",
         "decode",
         "deliverFrame",
@@ -98,6 +99,7 @@ describe("public surface", () => {
         "isTransportError",
         "redactedJson",
         "refuseOversized",
+        "resolveLimits",
         "traceTransport",
       ].sort(),
     );

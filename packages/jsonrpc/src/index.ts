@@ -43,4 +43,7 @@ export {
   DEFAULT_MAX_BATCH,
   DEFAULT_MAX_ID_LENGTH,
   DEFAULT_REQUEST_TIMEOUT_MS,
+  checkLimit,
+  resolveLimits,
 } from "./limits";
+export type { MessageLimits } from "./limits";

@@ -1,5 +1,7 @@
 /**
- * Default limits, named the same in every @proto package (DESIGN.md section 4).
+ * The one source of the default limits, named the same in every @proto package (DESIGN.md
+ * section 4), and the one validator of those limits (`checkLimit`, `resolveLimits`): every
+ * package imports them from here instead of retyping 4 MiB / 64 / 100.
  */
 
 /** Largest accepted message: 4 MiB of UTF-8. */
@@ -13,11 +15,49 @@ export const DEFAULT_MAX_ID_LENGTH = 256;
 /** Default timeout of outbound requests: 60 seconds. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
-/** Throws a `TypeError` naming `name` unless `value` is a positive integer (or undefined). */
-export function checkPositiveInteger(name: string, value: number | undefined): void {
-  if (value !== undefined && !(Number.isInteger(value) && value > 0)) {
-    throw new TypeError(`${name} must be a positive integer, got ${String(value)}`);
+/** The message limits every transport applies to what it reads (the codec's `DecodeLimits`). */
+export interface DecodeLimits {
+  /** Largest accepted message in bytes (UTF-8). Default 4 MiB (4,194,304). */
+  readonly maxMessageBytes?: number;
+  /** Deepest accepted nesting of arrays and objects. Default 64. */
+  readonly maxDepth?: number;
+  /** Most messages accepted in one batch. Default 100. */
+  readonly maxBatch?: number;
+}
+
+/** `DecodeLimits` with every default filled in. */
+export interface MessageLimits {
+  readonly maxMessageBytes: number;
+  readonly maxDepth: number;
+  readonly maxBatch: number;
+}
+
+/**
+ * The validator of one size or count limit: returns `value`, or `fallback` when it is undefined.
+ * Throws a `TypeError` naming `name` unless `value` is a safe integer >= 1 (no fraction, no
+ * NaN, no Infinity, no 0: a limit of 0 would mean "none" to some libraries and "refuse all" to
+ * others, so it is never accepted).
+ */
+export function checkLimit(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new TypeError(`${name} must be a positive integer (1 or more), got ${String(value)}`);
   }
+  return value;
+}
+
+/**
+ * Checks the three message limits of `limits` with `checkLimit` and fills in the defaults
+ * (`DEFAULT_MAX_MESSAGE_BYTES`, `DEFAULT_MAX_DEPTH`, `DEFAULT_MAX_BATCH`). Reads only those three
+ * members, so a transport can pass its whole options object. Throws a `TypeError` naming the
+ * first bad one.
+ */
+export function resolveLimits(limits: DecodeLimits | undefined): MessageLimits {
+  return {
+    maxMessageBytes: checkLimit("maxMessageBytes", limits?.maxMessageBytes, DEFAULT_MAX_MESSAGE_BYTES),
+    maxDepth: checkLimit("maxDepth", limits?.maxDepth, DEFAULT_MAX_DEPTH),
+    maxBatch: checkLimit("maxBatch", limits?.maxBatch, DEFAULT_MAX_BATCH),
+  };
 }
 
 const CHUNK = 16 * 1024;

@@ -4,6 +4,7 @@
  * Headers from Tool Parameters", "Value Encoding"). Clients mirror body values into these
  * headers; servers decode and compare them. Both sides use the helpers below.
  */
+import { DEFAULT_MAX_DEPTH } from "@proto/jsonrpc";
 
 /** Header names, lower-case (header names compare case-insensitively). */
 export const McpHttpHeader = {
@@ -92,7 +93,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function countAnnotations(node: unknown, depth = 0): number {
-  if (depth > 64 || typeof node !== "object" || node === null) return 0;
+  if (depth > DEFAULT_MAX_DEPTH || typeof node !== "object" || node === null) return 0;
   let n = 0;
   for (const [key, child] of Object.entries(node)) {
     if (key === X_MCP_HEADER) n += 1;

@@ -4,7 +4,7 @@
  * chunkings. The MCP stdio transport (spec 2025-11-25, "Transports > stdio") frames each
  * JSON-RPC message as one line of UTF-8 that contains no embedded newline.
  */
-import { decode, DEFAULT_MAX_MESSAGE_BYTES, FaultCode, refuseOversized, TransportError } from "@proto/jsonrpc";
+import { checkLimit, decode, DEFAULT_MAX_MESSAGE_BYTES, FaultCode, refuseOversized, TransportError } from "@proto/jsonrpc";
 import type { DecodeLimits, DecodeResult } from "@proto/jsonrpc";
 
 /** The default `maxLineBytes`: `DEFAULT_MAX_MESSAGE_BYTES` of `@proto/jsonrpc` (4 MiB). */
@@ -52,15 +52,6 @@ export interface LineDecoder {
   readonly bufferedBytes: number;
 }
 
-/** Validates `maxLineBytes` (default: `fallback`), throwing a `TypeError` that says what is accepted. */
-export function checkMaxLineBytes(value: number | undefined, fallback: number = DEFAULT_MAX_LINE_BYTES): number {
-  if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < 1) {
-    throw new TypeError(`maxLineBytes must be a positive integer number of bytes, got ${String(value)}`);
-  }
-  return value;
-}
-
 function isBlank(line: Uint8Array): boolean {
   for (let i = 0; i < line.length; i++) {
     const byte = line[i];
@@ -94,7 +85,7 @@ export function createLineDecoder(options: LineDecoderOptions = {}): LineDecoder
   // A private copy, checked now: a bad limit throws here, never later inside a stream's 'data' handler.
   const limits = options.limits === undefined ? undefined : { ...options.limits };
   if (limits !== undefined) decode("", limits);
-  const max = checkMaxLineBytes(options.maxLineBytes, limits?.maxMessageBytes ?? DEFAULT_MAX_LINE_BYTES);
+  const max = checkLimit("maxLineBytes", options.maxLineBytes, limits?.maxMessageBytes ?? DEFAULT_MAX_LINE_BYTES);
   let pending: Uint8Array[] = [];
   let pendingBytes = 0;
   let discarding = false;

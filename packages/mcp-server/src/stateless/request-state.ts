@@ -6,7 +6,7 @@
  *
  * Token: `v1.<key id>.<base64url payload>.<base64url mac>`. Runtime-neutral (Web Crypto).
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { DEFAULT_MAX_DEPTH, ErrorCode, JsonRpcError } from "@proto/jsonrpc";
 
 /** One HMAC key. Give servers behind a load balancer the same keys; rotate by putting the new key first. */
 export interface RequestStateKey {
@@ -128,7 +128,7 @@ export function createRequestStateCodec(options: RequestStateOptions = {}): Requ
 }
 
 function canonical(value: unknown, depth = 0): string {
-  if (depth > 64) return "null";
+  if (depth > DEFAULT_MAX_DEPTH) return "null";
   if (Array.isArray(value)) return `[${value.map((v) => canonical(v, depth + 1)).join(",")}]`;
   if (typeof value === "object" && value !== null) {
     const entries = Object.keys(value)

@@ -3,11 +3,11 @@
  * (answer streams, the standalone stream, re-initialization). Internal.
  */
 import type { DecodeResult, Exchange, JsonRpcFailure, JsonRpcId, TransportSink } from "@proto/jsonrpc";
-import { FaultCode, TransportError, deliverFrame } from "@proto/jsonrpc";
+import { FaultCode, TransportError, deliverFrame, resolveLimits } from "@proto/jsonrpc";
 import type { HttpClientEventListener, HttpClientEvent, ResolvedReconnect, StreamableHttpClientOptions } from "./options";
 import type { Requester } from "./http-requester";
 import type { LifecycleMemory } from "./lifecycle";
-import { DEFAULT_MAX_MESSAGE_BYTES, limitOption, resolveReconnect } from "./options";
+import { resolveReconnect } from "./options";
 import { HttpClientErrorCode, isHttpClientError } from "./http-error";
 import { createRequester } from "./http-requester";
 import { messagesOf } from "./lifecycle";
@@ -72,9 +72,7 @@ export function createClientCore(url: URL, options: StreamableHttpClientOptions,
     request: createRequester(options),
     signal: host.signal,
     limits: {
-      maxMessageBytes: limitOption("maxMessageBytes", options.maxMessageBytes, DEFAULT_MAX_MESSAGE_BYTES),
-      maxDepth: limitOption("maxDepth", options.maxDepth, 64),
-      maxBatch: limitOption("maxBatch", options.maxBatch, 100),
+      ...resolveLimits(options),
     },
     reconnect: resolveReconnect(options.reconnect),
     sessionId: options.sessionId,

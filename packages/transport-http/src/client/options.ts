@@ -103,9 +103,6 @@ export const DEFAULT_RECONNECT: ResolvedReconnect = Object.freeze({
   maxRetries: 5,
 });
 
-/** Default of `maxMessageBytes`: 4 MiB, as everywhere in @proto. */
-export const DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
-
 /** Applies the defaults of `ReconnectOptions`, refusing nonsense with a `TypeError`. */
 export function resolveReconnect(options: ReconnectOptions | undefined): ResolvedReconnect {
   const resolved = { ...DEFAULT_RECONNECT, ...options };
@@ -123,11 +120,4 @@ export function reconnectDelay(settings: ResolvedReconnect, attempt: number, ser
   if (serverRetryMs !== undefined) return serverRetryMs;
   const grown = settings.initialDelayMs * settings.factor ** Math.max(0, attempt - 1);
   return Math.min(settings.maxDelayMs, grown);
-}
-
-/** Checks a positive integer limit option, returning its default when absent. */
-export function limitOption(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value <= 0) throw new TypeError(`${name} must be a positive integer, got ${String(value)}`);
-  return value;
 }

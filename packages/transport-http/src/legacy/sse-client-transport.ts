@@ -5,10 +5,9 @@
  * Streamable HTTP; `createHttpClientTransport` falls back to it on its own.
  */
 import type { Exchange, JsonRpcPayload, Transport, TransportSink } from "@proto/jsonrpc";
-import { decode, deliverFrame, encode } from "@proto/jsonrpc";
+import { checkLimit, decode, deliverFrame, encode, resolveLimits } from "@proto/jsonrpc";
 import type { HttpAuth } from "../client/http-auth";
 import type { FetchLike, HeadersOption } from "../client/options";
-import { DEFAULT_MAX_MESSAGE_BYTES, limitOption } from "../client/options";
 import { HttpClientError, HttpClientErrorCode } from "../client/http-error";
 import { createRequester } from "../client/http-requester";
 import { discardBody, errorFromResponse } from "../client/response-body";
@@ -52,11 +51,9 @@ export function createSseClientTransport(url: string | URL, options: SseClientOp
   const request = createRequester(options);
   const lifetime = new AbortController();
   const limits = {
-    maxMessageBytes: limitOption("maxMessageBytes", options.maxMessageBytes, DEFAULT_MAX_MESSAGE_BYTES),
-    maxDepth: limitOption("maxDepth", options.maxDepth, 64),
-    maxBatch: limitOption("maxBatch", options.maxBatch, 100),
+    ...resolveLimits(options),
   };
-  const endpointTimeoutMs = limitOption("endpointTimeoutMs", options.endpointTimeoutMs, 30_000);
+  const endpointTimeoutMs = checkLimit("endpointTimeoutMs", options.endpointTimeoutMs, 30_000);
   let sink: TransportSink | undefined;
   let endpoint: URL | undefined;
   let closed = false;

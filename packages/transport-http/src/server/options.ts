@@ -2,6 +2,7 @@
  * Options of the Streamable HTTP server handler and their defaults (see the package README's
  * table). Every limit is an option, named as in the rest of @proto.
  */
+import { resolveLimits } from "@proto/jsonrpc";
 import type { JsonRpcRequest, Logger, Principal, Transport } from "@proto/jsonrpc";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "@proto/mcp-protocol";
 import type { ProtectedResourceOptions } from "../auth/metadata";
@@ -217,9 +218,7 @@ export function resolveOptions(options: StreamableHttpServerOptions): ResolvedOp
     keepAliveMs: count(options.keepAliveMs, 15_000, "keepAliveMs"),
     closeSseAfterMs: count(options.closeSseAfterMs, 0, "closeSseAfterMs"),
     maxQueuedMessages: count(options.maxQueuedMessages, 1_000, "maxQueuedMessages"),
-    maxMessageBytes: count(options.maxMessageBytes, 4 * 1024 * 1024, "maxMessageBytes", 1),
-    maxDepth: count(options.maxDepth, 64, "maxDepth", 1),
-    maxBatch: count(options.maxBatch, 100, "maxBatch", 1),
+    ...resolveLimits(options),
     hostCheck: options.hostCheck ?? {},
     cors: options.cors,
     authenticate: options.authenticate,

@@ -3,6 +3,7 @@
  * token from an `HttpAuth` on the upgrade request (asking it again once after a 401), and
  * then carries one JSON-RPC frame per text message. Node only.
  */
+import { checkLimit, DEFAULT_MAX_MESSAGE_BYTES, resolveLimits } from "@proto/jsonrpc";
 import type { Transport, TransportSink } from "@proto/jsonrpc";
 import type { WebSocket } from "ws";
 import type { IncomingMessage } from "node:http";
@@ -30,7 +31,7 @@ function open(url: URL, headers: Record<string, string>, options: WebSocketClien
   return new Promise((resolve) => {
     const socket = new ws.WebSocket(url, [MCP_SUBPROTOCOL], {
       headers,
-      maxPayload: options.maxMessageBytes ?? 4 * 1024 * 1024,
+      maxPayload: checkLimit("maxMessageBytes", options.maxMessageBytes, DEFAULT_MAX_MESSAGE_BYTES),
       handshakeTimeout: options.handshakeTimeoutMs ?? 30_000,
       perMessageDeflate: false,
     });
@@ -96,6 +97,7 @@ export function createWebSocketClientTransport(url: string | URL, options: WebSo
     throw new TypeError(`createWebSocketClientTransport needs a ws: or wss: URL, got ${target.protocol}`);
   }
   loadWs("createWebSocketClientTransport");
+  resolveLimits(options); // a bad limit throws now, not at start()
   let inner: Transport | undefined;
   let started = false;
   let closed = false;

@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
+import { resolveLimits } from "@proto/jsonrpc";
 import type { Logger, Principal, Transport } from "@proto/jsonrpc";
 import type { HostCheckOptions } from "../server/guards";
 import { checkHostAndOrigin, wildcardBindWarning } from "../server/guards";
@@ -92,9 +93,11 @@ export function createWebSocketServer(options: WebSocketServerOptions): WebSocke
   const path = options.path ?? "/mcp";
   const maxConnections = options.maxConnections ?? 1_000;
   const live = new Set<Transport>();
+  // checked once here, so a bad limit throws now and never inside an upgrade
+  const { maxMessageBytes } = resolveLimits(options);
   const wss = new (loadWs("createWebSocketServer").WebSocketServer)({
     noServer: true,
-    maxPayload: options.maxMessageBytes ?? 4 * 1024 * 1024,
+    maxPayload: maxMessageBytes,
     perMessageDeflate: false,
     clientTracking: false,
     handleProtocols: (protocols) => (protocols.has(MCP_SUBPROTOCOL) ? MCP_SUBPROTOCOL : false),

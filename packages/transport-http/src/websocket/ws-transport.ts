@@ -4,7 +4,7 @@
  * `deliverFrame`); binary messages are refused; ping/pong keep-alive terminates a dead peer.
  */
 import type { Exchange, ExchangeInfo, JsonRpcPayload, Transport, TransportSink } from "@proto/jsonrpc";
-import { FaultCode, TransportError, decode, deliverFrame, encode } from "@proto/jsonrpc";
+import { FaultCode, TransportError, decode, deliverFrame, encode, resolveLimits } from "@proto/jsonrpc";
 import type { RawData, WebSocket } from "ws";
 import { startKeepAlive } from "./keepalive";
 
@@ -52,8 +52,8 @@ function describeSocketError(error: Error & { code?: string }, maxMessageBytes: 
  * closing from either side calls `sink.closed` once, with a reason unless it closed normally.
  */
 export function wrapWebSocket(socket: WebSocket, info: ExchangeInfo, limits: WebSocketLimits = {}): Transport {
-  const maxMessageBytes = limits.maxMessageBytes ?? 4 * 1024 * 1024;
-  const decodeLimits = { maxMessageBytes, maxDepth: limits.maxDepth ?? 64, maxBatch: limits.maxBatch ?? 100 };
+  const decodeLimits = resolveLimits(limits);
+  const maxMessageBytes = decodeLimits.maxMessageBytes;
   const maxBufferedBytes = limits.maxBufferedBytes ?? 16 * 1024 * 1024;
   const lifetime = new AbortController();
   const early: { data: RawData; isBinary: boolean }[] = [];
