@@ -16,6 +16,8 @@ export interface ChaosRound {
   readonly results: number;
   readonly duplicates: number;
   readonly connections: number;
+  /** Each event: the instance and connection it came on, and its id (to tell where a fault came from). */
+  readonly trace: readonly string[];
 }
 
 /** Runs one round of `steps` progress notifications `delayMs` apart; request id `id`. */
@@ -24,10 +26,15 @@ export async function chaosRound(cluster: Cluster, session: RawSession, id: numb
   const executor = first.headers.get("x-instance") ?? "?";
   let killed: string | undefined;
   let connections = 0;
+  const trace: string[] = [];
   const messages = await readResuming(session, first, (seen) => seen.some((m: Message) => m.id === id), {
     maxConnections: 200,
-    onConnection: () => void (connections += 1),
-    async onEvent(instance) {
+    onConnection: (instance) => {
+      connections += 1;
+      trace.push(`connect ${instance} (last ${trace.at(-1) ?? "-"})`);
+    },
+    async onEvent(instance, index, eventId) {
+      trace.push(`${index}@${instance} ${eventId ?? "-"}`);
       if (killed !== undefined || instance === executor) return;
       const victim = cluster.instances.find((i) => i.name === instance);
       if (victim === undefined) return;
@@ -39,5 +46,5 @@ export async function chaosRound(cluster: Cluster, session: RawSession, id: numb
   const progress = messages.filter((m) => m.method === "notifications/progress").map((m) => Number(m.params?.progress));
   const results = messages.filter((m) => m.id === id).length;
   const duplicates = progress.length - new Set(progress).size + Math.max(0, results - 1);
-  return { executor, killed, progress, results, duplicates, connections };
+  return { executor, killed, progress, results, duplicates, connections, trace };
 }

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { missingDaemons } from "../support/daemons";
+import { envelope, post, standardHeaders } from "../support/modern-http";
 import type { Cluster, Message } from "./rig";
 import { chaosRound } from "./chaos";
 import { rawSession, readResuming, readSse, resultText, startCluster } from "./rig";
@@ -95,6 +96,7 @@ describe.skipIf(missing !== undefined)(`three instances behind HAProxy on Redis$
     const rounds = [];
     for (let round = 1; round <= 3; round += 1) rounds.push(await chaosRound(cluster, session, 100 + round));
     for (const round of rounds) {
+      if (round.duplicates > 0 || round.progress.length !== 20) throw new Error(`round went wrong: ${JSON.stringify(round, null, 1)}`);
       expect(round.progress).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
       expect(round.results).toBe(1);
       expect(round.duplicates).toBe(0);
@@ -134,4 +136,53 @@ describe.skipIf(missing !== undefined)(`three instances behind HAProxy on Redis$
     expect([...after].sort()).toEqual(["a", "b", "c"]);
     await rawSession(cluster.url).initialize();
   }, 60_000);
+
+  it("2026-07-28: MRTR rounds answered on different instances (shared requestState keys)", async () => {
+    const env = envelope({ elicitation: { form: {} } });
+    const first = await post(cluster.url, { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "confirm", arguments: {}, ...env } });
+    const asked = first.last?.result as { resultType: string; inputRequests: Record<string, unknown>; requestState: string };
+    expect(asked.resultType).toBe("input_required");
+    const [key] = Object.keys(asked.inputRequests);
+    const retry = await post(cluster.url, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "confirm", arguments: {}, ...env, inputResponses: { [key as string]: { action: "accept", content: { ok: true } } }, requestState: asked.requestState } });
+    expect(retry.headers.get("x-instance")).not.toBe(first.headers.get("x-instance"));
+    expect(retry.last?.result).toMatchObject({ resultType: "complete", content: [{ type: "text", text: `${retry.headers.get("x-instance")} heard accept` }] });
+  });
+
+  it("2026-07-28: one resource update reaches the listen stream of every instance once", async () => {
+    const listens: { instance: string | null; events: AsyncGenerator<{ data: string }>; response: Response }[] = [];
+    for (let i = 0; i < 12 && listens.length < 3; i += 1) {
+      const params = { ...envelope(), notifications: { resourceSubscriptions: ["test://watched"] } };
+      const response = await fetch(cluster.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...standardHeaders("subscriptions/listen", params) },
+        body: JSON.stringify({ jsonrpc: "2.0", id: `listen-${i}`, method: "subscriptions/listen", params }),
+      });
+      expect(response.status).toBe(200);
+      const instance = response.headers.get("x-instance");
+      if (listens.some((l) => l.instance === instance)) {
+        await response.body?.cancel().catch(() => undefined);
+        continue;
+      }
+      const events = readSse(response);
+      const ack = await events.next();
+      expect(JSON.parse((ack.value as { data: string }).data).method).toBe("notifications/subscriptions/acknowledged");
+      listens.push({ instance, events, response });
+    }
+    expect(listens.map((l) => l.instance).sort()).toEqual(["a", "b", "c"]);
+    const touched = await post(cluster.url, { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "touch", arguments: { uri: "test://watched" }, ...envelope() } });
+    expect(touched.last?.result).toMatchObject({ resultType: "complete" });
+    for (const listen of listens) {
+      const next = await listen.events.next();
+      const message = JSON.parse((next.value as { data: string }).data) as Message;
+      expect(message.method).toBe("notifications/resources/updated");
+      expect(message.params?.uri).toBe("test://watched");
+    }
+    // exactly once: a second update is the next event on every stream
+    await post(cluster.url, { jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "touch", arguments: { uri: "test://watched" }, ...envelope() } });
+    for (const listen of listens) {
+      const next = await listen.events.next();
+      expect(JSON.parse((next.value as { data: string }).data).method).toBe("notifications/resources/updated");
+      await listen.response.body?.cancel().catch(() => undefined);
+    }
+  });
 });

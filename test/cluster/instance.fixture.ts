@@ -17,7 +17,8 @@ const memory = process.env.STORES === "memory";
 /** The same signing key on every instance: an MRTR retry may land on any of them. */
 const SHARED_KEY = { id: "cluster", secret: new TextEncoder().encode("a shared secret of at least 32 bytes, test only") };
 
-const server = createServer({ name: "cluster", version: "1.0.0" }, { stateless: { requestState: { keys: [SHARED_KEY] } } });
+const stores = memory ? undefined : await createRedisStores({ url: process.env.REDIS_URL ?? "redis://127.0.0.1:6379" });
+const server = createServer({ name: "cluster", version: "1.0.0" }, { stateless: { requestState: { keys: [SHARED_KEY] }, ...(stores ? { fanout: stores.bus } : {}) } });
 server.tool({ name: "whoami", inputSchema: { type: "object" } }, () => name);
 server.tool({ name: "ask", inputSchema: { type: "object" } }, async (_args, ctx) => {
   const answer = await ctx.sample({ messages: [{ role: "user", content: { type: "text", text: "hi" } }], maxTokens: 5 }, { signal: ctx.signal });
@@ -41,7 +42,6 @@ server.tool({ name: "confirm", inputSchema: { type: "object" } }, async (_args, 
 });
 server.resource({ uri: "test://watched", name: "watched" }, () => ({ contents: [{ uri: "test://watched", text: "x" }] }));
 
-const stores = memory ? undefined : await createRedisStores({ url: process.env.REDIS_URL ?? "redis://127.0.0.1:6379" });
 const handler = createNodeHttpHandler({
   connect: (transport, { sessionId, shared }) => server.connect(transport, { sessionId, ...(shared ? { shared } : {}) }),
   ...(stores ? stores.handlerOptions : { eventStore: createMemoryEventStore() }),

@@ -221,7 +221,7 @@ export async function readResuming(
   session: RawSession,
   first: Response,
   done: (messages: readonly Message[]) => boolean,
-  options: { maxConnections?: number; onConnection?: (instance: string, index: number) => void | Promise<void>; onEvent?: (instance: string, index: number) => void | Promise<void> } = {},
+  options: { maxConnections?: number; onConnection?: (instance: string, index: number) => void | Promise<void>; onEvent?: (instance: string, index: number, id: string | undefined) => void | Promise<void> } = {},
 ): Promise<Message[]> {
   const messages: Message[] = [];
   let lastId: string | undefined;
@@ -238,7 +238,7 @@ export async function readResuming(
           await response.body?.cancel().catch(() => undefined);
           return messages;
         }
-        await options.onEvent?.(instance, connection);
+        await options.onEvent?.(instance, connection, event.id);
       }
     } else {
       await response.text();

@@ -129,6 +129,7 @@ export async function startHaproxy(backends: readonly number[], healthPath = "/h
     "defaults",
     "  mode http",
     "  timeout connect 1s",
+    "  timeout check 2s",
     "  timeout client 120s",
     "  timeout server 120s",
     "  retries 3",
@@ -141,7 +142,7 @@ export async function startHaproxy(backends: readonly number[], healthPath = "/h
     "  balance roundrobin",
     `  option httpchk GET ${healthPath}`,
     "  retry-on conn-failure",
-    ...backends.map((backend, i) => `  server i${i} 127.0.0.1:${backend} check inter 250ms fall 1 rise 1`),
+    ...backends.map((backend, i) => `  server i${i} 127.0.0.1:${backend} check inter 250ms fall 2 rise 1`),
     "",
   ].join("\n");
   const file = join(dir, "haproxy.cfg");

@@ -9,6 +9,7 @@ export type { RequestStateKey, RequestStateOptions } from "./stateless/request-s
 export type { CacheOptions } from "./stateless/encode";
 export type { ServerSession, ConnectOptions } from "./session-types";
 export type { SessionPersistence, SessionSnapshot } from "./session-shared";
+export type { ListenFanout } from "./stateless/fanout";
 export type { BaseRequestContext, RequestContext } from "./context";
 export type { FeatureContext } from "./context-features";
 export type { FeatureApi } from "./builtin-features";

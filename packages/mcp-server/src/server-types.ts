@@ -3,6 +3,7 @@ import type { JsonRpcRequest, Logger, Transport } from "@proto/jsonrpc";
 import type { Implementation, LoggingLevel, ProtocolVersion, ServerCapabilities } from "@proto/mcp-protocol";
 import type { ServerExtension } from "./extension";
 import type { CacheOptions } from "./stateless/encode";
+import type { ListenFanout } from "./stateless/fanout";
 import type { RequestStateOptions } from "./stateless/request-state";
 import type { FeatureApi } from "./builtin-features";
 import type { ConnectOptions, ServerSession } from "./session-types";
@@ -27,6 +28,12 @@ export interface StatelessOptions {
   readonly cache?: CacheOptions;
   /** Most `subscriptions/listen` streams open at once across the server (beyond: -32603). Default 1024. */
   readonly maxListens?: number;
+  /**
+   * Many instances behind a load balancer: resource updates and list changes reach the
+   * `subscriptions/listen` streams of every instance through this bus (e.g. the `bus` of
+   * `@proto/redis-stores`). Default: this instance's streams only.
+   */
+  readonly fanout?: ListenFanout;
 }
 
 /** Options of `createServer`. Every option has a safe default. */

@@ -21,6 +21,7 @@ import type { PendingSession } from "./session";
 import type { ConnectOptions, ServerSession } from "./session-types";
 import { createRouter } from "./routes";
 import { resolveCacheHints } from "./stateless/encode";
+import { withFanout } from "./stateless/fanout";
 import { createListenRegistry } from "./stateless/listen";
 import { createRequestStateCodec } from "./stateless/request-state";
 import { createTasks } from "./tasks/feature";
@@ -45,7 +46,7 @@ function checkOptions(info: ServerInfo, options: ServerOptions): readonly Protoc
   return versions;
 }
 
-function createStateless(options: ServerOptions, toolSchema: StatelessCore["toolSchema"]): StatelessCore {
+function createStateless(options: ServerOptions, toolSchema: StatelessCore["toolSchema"], logger: Logger): StatelessCore {
   const o = options.stateless ?? {};
   const versions = o.versions ?? MODERN_PROTOCOL_VERSIONS;
   if (!versions.every((v) => MODERN_PROTOCOL_VERSIONS.includes(v))) {
@@ -53,7 +54,8 @@ function createStateless(options: ServerOptions, toolSchema: StatelessCore["tool
   }
   const max = o.maxListens ?? 1024;
   if (!Number.isInteger(max) || max < 0) throw new TypeError("createServer: stateless.maxListens must be an integer >= 0");
-  return { versions, requestState: createRequestStateCodec(o.requestState), cacheHints: resolveCacheHints(o.cache), listens: createListenRegistry(max), toolSchema };
+  const listens = o.fanout === undefined ? createListenRegistry(max) : withFanout(createListenRegistry(max), o.fanout, logger);
+  return { versions, requestState: createRequestStateCodec(o.requestState), cacheHints: resolveCacheHints(o.cache), listens, toolSchema };
 }
 
 function checkValidator(engine: unknown): JsonSchemaValidator {
@@ -65,8 +67,6 @@ function checkValidator(engine: unknown): JsonSchemaValidator {
 /** Creates a server. It owns its sessions; `close()` closes them all. */
 export function createServer(info: ServerInfo, options: ServerOptions = {}): Server {
   const supportedVersions = checkOptions(info, options);
-  // `tools` is created below; the lookup runs only when requests arrive
-  const stateless = createStateless(options, (name) => tools.schemaOf(name));
   // without a logger of its own, the server logs where a host (serveStdio) says, else nowhere
   let fallback: Logger = SILENT;
   const logger: Logger = options.logger ?? {
@@ -75,6 +75,8 @@ export function createServer(info: ServerInfo, options: ServerOptions = {}): Ser
     warn: (message, detail) => fallback.warn(message, detail),
     error: (message, detail) => fallback.error(message, detail),
   };
+  // `tools` is created below; the lookup runs only when requests arrive
+  const stateless = createStateless(options, (name) => tools.schemaOf(name), logger);
   const { instructions, ...serverInfo } = info;
   const live = new Map<ServerSession, PendingSession>();
   const router = createRouter();

@@ -3,7 +3,9 @@
  * 2025-11-25 transports, "Resumability and Redelivery", across a load balancer): listens to the
  * store first, then replays what came after `Last-Event-ID`, then writes what arrives live,
  * skipping what the replay already carried. No loss, no duplicates, in order; ends when the
- * stream ends or the client goes away.
+ * stream ends or the client goes away. The replayed ids are kept while following: the live
+ * notification of an event the replay already carried may arrive late (pub/sub and commands
+ * travel on different connections).
  */
 import { encode } from "@proto/jsonrpc";
 import type { EventStore, StoredEvent } from "./event-store";
@@ -53,8 +55,10 @@ export function followStream(fc: FollowContext, streamId: string, lastEventId: s
   void (async () => {
     stop = await fc.follow(streamId, (event) => {
       if (done) return;
-      if (replayed) write(event);
-      else buffered.push(event);
+      // an event appended before the replay ran may still arrive after it (another connection): the replay carried it
+      if (replayed) {
+        if (event === undefined || !seen.has(event.id)) write(event);
+      } else buffered.push(event);
     });
     if (done) return stop();
     const replay = await fc.store.replay(lastEventId);
@@ -65,9 +69,8 @@ export function followStream(fc: FollowContext, streamId: string, lastEventId: s
     }
     replayed = true;
     if (replay.ended === true) return write(undefined);
-    // what arrived while replaying may also be in the replay: written once
+    // what arrived while replaying may also be in the replay: written once (`seen` holds at most one replay: bounded by the store's per-stream cap)
     for (const event of buffered.splice(0)) if (event === undefined || !seen.has(event.id)) write(event);
-    seen.clear();
   })().catch((cause: unknown) => {
     fc.fault(new HttpServerError(HttpServerFault.EventStoreFailed, `following stream ${streamId} failed`, { cause }));
     finish();
