@@ -42,6 +42,7 @@ export function withFanout(listens: ListenRegistry, fanout: ListenFanout, logger
   }
   return {
     listen: (params, ctx, capabilities, stdio) => listens.listen(params, ctx, capabilities, stdio),
+    allowTasks: (visible) => listens.allowTasks(visible),
     deliver(method, params) {
       listens.deliver(method, params);
       try {
