@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { JsonRpcError } from "@proto/jsonrpc";
 import { createMemoryTransportPair } from "@proto/jsonrpc/testing";
-import { createServer, type Server } from "@proto/mcp-server";
+import { createServer, ProtocolError, type Server } from "@proto/mcp-server";
 import type { Client } from "./client-types";
 import { createClient } from "./client";
 import { isMcpClientError } from "./errors";
@@ -37,7 +36,7 @@ function fixture(): Fixture {
     return `hello ${answer.action === "accept" ? String(answer.content?.name) : answer.action}`;
   });
   server.tool({ name: "crash", inputSchema: { type: "object" }, execution: { taskSupport: "optional" } }, () => {
-    throw new JsonRpcError(-32603, "The job crashed");
+    throw new ProtocolError(-32603, "The job crashed");
   });
   server.tool({ name: "forever", inputSchema: { type: "object" }, execution: { taskSupport: "optional" } }, (_args, ctx) => new Promise((_resolve, reject) => {
     ctx.signal.addEventListener("abort", () => ((aborted.value = true), reject(ctx.signal.reason)), { once: true });
@@ -91,7 +90,7 @@ for (const protocol of ["2025-11-25", "2026-07-28"] as const) {
       expect((error as Error).message).toContain(`task "${String(task.taskId)}"`);
     });
 
-    it("a JSON-RPC failure rejects with that error; an unknown id with TASK_NOT_FOUND", async () => {
+    it("a deliberate protocol error (ProtocolError) rejects with that error; an unknown id with TASK_NOT_FOUND", async () => {
       const { client } = await setup();
       const task = await client.callToolAsTask("crash");
       await expect(task.result()).rejects.toMatchObject({ code: -32603, message: "The job crashed" });
