@@ -4,7 +4,7 @@
  * business (`execution.taskSupport`), and the same `ctx.elicit` / `ctx.progress` / `ctx.signal`
  * work in both.
  */
-import { JsonRpcError } from "@proto/jsonrpc";
+import { ProtocolError } from "@proto/mcp-server";
 import type { RequestContext, Server } from "@proto/mcp-server";
 
 const NO_ARGS = { type: "object", properties: {} } as const;
@@ -49,7 +49,7 @@ export function registerTaskTools(server: Server): void {
   });
   server.tool({ name: "protocol_error_job", description: "Fails with a JSON-RPC error", inputSchema: NO_ARGS, execution: { taskSupport: "optional" } }, async (_a, ctx) => {
     await sleep(200, ctx.signal);
-    throw new JsonRpcError(-32603, "The job crashed: internal failure");
+    throw new ProtocolError(-32603, "The job crashed: internal failure"); // a deliberate protocol error: the task fails
   });
   server.tool(
     {
