@@ -5,29 +5,19 @@
  * (a flat `resultType: "task"` answer, `tasks/get` carrying the result, `tasks/update`,
  * `notifications/tasks` on `subscriptions/listen`). Types only; `task-handle.ts` builds a handle.
  */
-import type { CallToolResult, TaskStatus } from "@proto/mcp-protocol";
+import type { CallToolResult, ModernTask, TaskStatus } from "@proto/mcp-protocol";
 import type { CallToolOptions } from "./client-types";
 import type { On } from "./emitter";
 
 /** Where a task stands: `working`, `input_required`, `completed`, `failed` or `cancelled` (the same in both eras). */
 export type { TaskStatus };
 
-/** A task's state as the server last reported it, the same in both eras (2025 `ttl`/`pollInterval` are renamed). */
-export interface TaskInfo {
-  /** The server's identifier of the task. Persist it to resume after a restart (`client.resumeTask`). */
-  readonly taskId: string;
-  readonly status: TaskStatus;
-  /** The server's human-readable word on the current state, when it sent one. */
-  readonly statusMessage?: string;
-  /** ISO 8601. */
-  readonly createdAt: string;
-  /** ISO 8601. */
-  readonly lastUpdatedAt: string;
-  /** How long from creation the server keeps the task, in milliseconds; `null` for unlimited. */
-  readonly ttlMs: number | null;
-  /** The polling interval the server suggests, in milliseconds. */
-  readonly pollIntervalMs?: number;
-}
+/**
+ * A task's state as the server last reported it, the same in both eras: the extension's
+ * `ModernTask` (2025 `ttl`/`pollInterval` are read into `ttlMs`/`pollIntervalMs`). Persist
+ * `taskId` to resume after a restart (`client.resumeTask`).
+ */
+export type TaskInfo = ModernTask;
 
 /** Events of one task handle. */
 export interface TaskEvents {
