@@ -5,11 +5,15 @@
 // `sequential` calls one at a time (latency), then `pipelined` calls with 64 in flight
 // (throughput). Then gateway start with 5 children, one of which takes `--slow` ms to come up:
 // time until tools/list is answered, and how many children's tools it held.
+// Beside latency, CPU µs per call of each process (Linux /proc): the gateway process against the
+// child alone, which hardly depends on how loaded the machine is; the 1-minute load average is
+// printed with every round. Ratios are medians of per-round ratios (the sides alternate).
 // Uses the BUILT packages (pnpm build):
-//   node bench/gateway.mjs [--rounds 3] [--sequential 500] [--pipelined 5000] [--slow 3000] [--json]
+//   node bench/gateway.mjs [--rounds 3] [--warmup 5000] [--sequential 500] [--pipelined 5000] [--slow 3000] [--json]
 //     [--profile DIR]   the gateway process writes a V8 CPU profile (.cpuprofile) to DIR
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+//     [--side direct|gateway]   one side only (e.g. with --profile); [--no-start] skips the start measure
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
@@ -17,7 +21,8 @@ import { createClient } from "@proto/mcp-client";
 import { createStdioClientTransport } from "@proto/transport-stdio/node";
 import { createGateway, createStdioSpawner } from "@proto/mcp-gateway/node";
 import { createMemoryTransportPair } from "@proto/jsonrpc/testing";
-import { emitJson, flag, fmt, median, option, summarize } from "./lib/stats.mjs";
+import { cpuOf } from "./lib/proc.mjs";
+import { emitJson, flag, fmt, median, medianRatio, option, summarize } from "./lib/stats.mjs";
 
 const SERVER = fileURLToPath(new URL("./lib/stdio-servers.mjs", import.meta.url));
 const CLI = fileURLToPath(new URL("../packages/mcp-gateway/dist/cli.js", import.meta.url));
@@ -31,28 +36,65 @@ const SIDES = {
   gateway: { command: process.execPath, args: [...(option("profile", "") === "" ? [] : ["--cpu-prof", "--cpu-prof-dir", option("profile", "")]), CLI, "--mcp", "--config", config], tool: "bench__echo" },
 };
 
+// The pids under `pid` (Linux /proc; empty elsewhere): the gateway's child server.
+function childrenOf(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+// CPU µs of the client (this process), the process it spawned ("server": the child, or the
+// gateway) and, for the gateway, its child ("behind"): per call, these do not depend on how
+// long the machine made each call wait.
+function cpuNow(pid) {
+  const own = process.cpuUsage();
+  const behind = childrenOf(pid).reduce((sum, p) => sum + (cpuOf(p) ?? 0), 0);
+  return { client: own.user + own.system, server: cpuOf(pid) ?? Number.NaN, behind };
+}
+function cpuPerCall(before, after, calls) {
+  const per = (k) => (after[k] - before[k]) / calls;
+  return { client: per("client"), server: per("server"), behind: per("behind") };
+}
+
+// `count` calls, 64 in flight.
+async function inFlight(client, tool, count, text) {
+  let sent = 0;
+  await Promise.all(Array.from({ length: 64 }, async () => {
+    while (sent < count) {
+      sent++;
+      await client.callTool(tool, { text });
+    }
+  }));
+}
+
 async function measure(side, o) {
   const { command, args, tool } = SIDES[side];
   const client = createClient({ info: { name: "bench", version: "1" }, validateToolOutput: false });
-  await client.connect(createStdioClientTransport({ command, args }));
+  const transport = createStdioClientTransport({ command, args });
+  await client.connect(transport);
   try {
     await client.listAllTools();
-    for (let i = 0; i < 200; i++) await client.callTool(tool, { text: "warm" });
+    // Warm-up: the gateway runs a server and a client stack, far more code than the child, and
+    // its JIT needs thousands of calls to settle (after 200, the next 5,000 calls still paid for
+    // tiering: twice the CPU per call of a warm process).
+    // One message per read (sequential) takes other paths than batches: both are warmed.
+    await inFlight(client, tool, o.warmup, "warm");
+    for (let i = 0; i < o.warmup / 5; i++) await client.callTool(tool, { text: "warm" });
+    const load = loadavg()[0];
     const times = new Float64Array(o.sequential);
+    let cpu = cpuNow(transport.pid);
     for (let i = 0; i < o.sequential; i++) {
       const start = performance.now();
       await client.callTool(tool, { text: `hello ${i}` });
       times[i] = (performance.now() - start) * 1000;
     }
-    let sent = 0;
+    const seqCpu = cpuPerCall(cpu, (cpu = cpuNow(transport.pid)), o.sequential);
     const start = performance.now();
-    await Promise.all(Array.from({ length: 64 }, async () => {
-      while (sent < o.pipelined) {
-        sent++;
-        await client.callTool(tool, { text: "x" });
-      }
-    }));
-    return { latency: summarize(times), rps: o.pipelined / ((performance.now() - start) / 1000) };
+    await inFlight(client, tool, o.pipelined, "x");
+    const rps = o.pipelined / ((performance.now() - start) / 1000);
+    return { latency: summarize(times), rps, seqCpu, pipeCpu: cpuPerCall(cpu, cpuNow(transport.pid), o.pipelined), load };
   } finally {
     await client.close();
   }
@@ -83,26 +125,47 @@ async function startup(o) {
   return { listedMs, childrenListed: children.size, slowAnnouncedMs: changedMs };
 }
 
-const o = { rounds: Number(option("rounds", 3)), sequential: Number(option("sequential", 500)), pipelined: Number(option("pipelined", 5000)), slow: Number(option("slow", 3000)) };
+const o = { rounds: Number(option("rounds", 3)), sequential: Number(option("sequential", 500)), pipelined: Number(option("pipelined", 5000)), slow: Number(option("slow", 3000)), warmup: Number(option("warmup", 5000)) };
+const sides = option("side", "both") === "both" ? ["direct", "gateway"] : [option("side", "both")];
 const runs = { direct: [], gateway: [] };
+const cpuText = (c) => `CPU/call client ${fmt(c.client, 1)} server ${fmt(c.server, 1)}${c.behind > 0 ? ` child ${fmt(c.behind, 1)}` : ""} µs`;
 for (let round = 0; round < o.rounds; round++) {
-  for (const side of round % 2 === 0 ? ["direct", "gateway"] : ["gateway", "direct"]) {
+  for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
     const run = await measure(side, o);
     runs[side].push(run);
-    if (!flag("json")) process.stdout.write(`  round ${round + 1} ${side.padEnd(8)} seq p50 ${fmt(run.latency.p50).padStart(5)} µs  p99 ${fmt(run.latency.p99).padStart(5)} µs  64 in flight ${fmt(run.rps).padStart(6)} calls/s\n`);
+    if (!flag("json")) {
+      process.stdout.write(`  round ${round + 1} ${side.padEnd(8)} load ${run.load.toFixed(1).padStart(4)}  seq p50 ${fmt(run.latency.p50).padStart(5)} µs  p99 ${fmt(run.latency.p99).padStart(6)} µs  ${cpuText(run.seqCpu)}\n`);
+      process.stdout.write(`  ${" ".repeat(25)} 64 in flight ${fmt(run.rps).padStart(6)} calls/s   ${cpuText(run.pipeCpu)}\n`);
+    }
   }
 }
-const p50 = (side) => median(runs[side].map((r) => r.latency.p50));
-const rps = (side) => median(runs[side].map((r) => r.rps));
-const start = await startup(o);
-const results = {
-  sequentialP50Us: { direct: p50("direct"), gateway: p50("gateway"), ratio: p50("gateway") / p50("direct") },
-  inFlight64Rps: { direct: rps("direct"), gateway: rps("gateway"), ratio: rps("direct") / rps("gateway") },
-  start,
-};
+const load = loadavg()[0];
+const med = (side, f) => median(runs[side].map(f));
+const pair = (f, invert = false) => ({
+  direct: med("direct", f),
+  gateway: med("gateway", f),
+  // Per-round ratios (each round alternates the sides), then their median.
+  ratio: invert ? medianRatio(runs.direct.map(f), runs.gateway.map(f)) : medianRatio(runs.gateway.map(f), runs.direct.map(f)),
+});
+const both = sides.length === 2;
+const results = both
+  ? {
+      sequentialP50Us: pair((r) => r.latency.p50),
+      inFlight64Rps: pair((r) => r.rps, true),
+      // The gateway process's CPU per call beside the child's own (direct side: the child is the server).
+      sequentialCpuUs: { child: med("direct", (r) => r.seqCpu.server), gateway: med("gateway", (r) => r.seqCpu.server), childBehindGateway: med("gateway", (r) => r.seqCpu.behind) },
+      inFlight64CpuUs: { child: med("direct", (r) => r.pipeCpu.server), gateway: med("gateway", (r) => r.pipeCpu.server), childBehindGateway: med("gateway", (r) => r.pipeCpu.behind) },
+      loadAverage: load,
+    }
+  : { runs };
+if (both && !flag("no-start")) results.start = await startup(o);
 if (flag("json")) emitJson(results);
-else {
-  process.stdout.write(`sequential p50: direct ${fmt(results.sequentialP50Us.direct)} µs, gateway ${fmt(results.sequentialP50Us.gateway)} µs (${results.sequentialP50Us.ratio.toFixed(2)}x)\n`);
-  process.stdout.write(`64 in flight:   direct ${fmt(results.inFlight64Rps.direct)} calls/s, gateway ${fmt(results.inFlight64Rps.gateway)} calls/s (latency ${results.inFlight64Rps.ratio.toFixed(2)}x)\n`);
-  process.stdout.write(`start, 5 children, one ${o.slow} ms slow: tools/list answered at ${fmt(start.listedMs)} ms with ${start.childrenListed} children's tools; the slow one announced by list_changed at ${fmt(start.slowAnnouncedMs)} ms\n`);
+else if (both) {
+  const r = results;
+  process.stdout.write(`load average ${load.toFixed(1)} (1 min) at the end; ratios are medians of per-round ratios\n`);
+  process.stdout.write(`sequential p50: direct ${fmt(r.sequentialP50Us.direct)} µs, gateway ${fmt(r.sequentialP50Us.gateway)} µs (${r.sequentialP50Us.ratio.toFixed(2)}x)\n`);
+  process.stdout.write(`64 in flight:   direct ${fmt(r.inFlight64Rps.direct)} calls/s, gateway ${fmt(r.inFlight64Rps.gateway)} calls/s (latency ${r.inFlight64Rps.ratio.toFixed(2)}x)\n`);
+  process.stdout.write(`CPU µs per call, sequential: child alone ${fmt(r.sequentialCpuUs.child, 1)}; gateway process ${fmt(r.sequentialCpuUs.gateway, 1)} (+ its child ${fmt(r.sequentialCpuUs.childBehindGateway, 1)})\n`);
+  process.stdout.write(`CPU µs per call, 64 in flight: child alone ${fmt(r.inFlight64CpuUs.child, 1)}; gateway process ${fmt(r.inFlight64CpuUs.gateway, 1)} (+ its child ${fmt(r.inFlight64CpuUs.childBehindGateway, 1)})\n`);
+  if (r.start) process.stdout.write(`start, 5 children, one ${o.slow} ms slow: tools/list answered at ${fmt(r.start.listedMs)} ms with ${r.start.childrenListed} children's tools; the slow one's tools listed at ${fmt(r.start.slowAnnouncedMs)} ms\n`);
 }

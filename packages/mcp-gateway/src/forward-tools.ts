@@ -9,6 +9,7 @@
 import type { JsonRpcParams } from "@proto/jsonrpc";
 import type { CallToolResult, Meta, Tool } from "@proto/mcp-protocol";
 import { dropUiDomain, isUiUri, rewriteToolResult } from "@proto/mcp-apps";
+import type { ProgressUpdate } from "@proto/mcp-client";
 import type { RequestContext } from "@proto/mcp-server";
 import { createPageSource, paginate } from "@proto/mcp-server";
 import type { ToolEntry } from "./catalog";
@@ -77,12 +78,15 @@ export async function callTool(pool: Pool, settings: GatewaySettings, ctx: Reque
   const startedAt = performance.now();
   const args = typeof p.arguments === "object" && p.arguments !== null ? (p.arguments as { [key: string]: unknown }) : undefined;
   const meta = forwardedMeta(ctx.meta);
+  // Progress is asked of the child only when the caller asked for it: a call without a token
+  // takes the client's fast path (no progress token, no deadline timers of its own).
+  const onProgress = ctx.meta.progressToken === undefined ? undefined : (update: ProgressUpdate) => void ctx.progress(update.progress, update.total, update.message).catch(() => {});
   try {
     const result = await child.run((client) =>
       pool.track(entry.child, ctx, () =>
         client.callTool(entry.name, args, {
           signal: ctx.signal,
-          onProgress: (update) => void ctx.progress(update.progress, update.total, update.message).catch(() => {}),
+          ...(onProgress === undefined ? {} : { onProgress }),
           ...(meta === undefined ? {} : { meta }),
         }),
       ),

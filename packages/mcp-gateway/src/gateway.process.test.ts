@@ -114,6 +114,13 @@ describe("gateway over stdio children", () => {
     await expect(plain.callTool("alpha__ask")).rejects.toMatchObject({ code: -32601, message: expect.stringContaining('did not declare "sampling"') });
   });
 
+  it("asks the child for progress only when the caller sent a progress token", async () => {
+    const client = await host(gatewayOf({ children: { alpha: fixtureChild("alpha") } }));
+    const token = async (options?: { onProgress: () => void }) => ((await client.callTool("alpha__stats", {}, options)).structuredContent as { progressToken: unknown }).progressToken;
+    expect(await token()).toBeNull();
+    expect(await token({ onProgress: () => {} })).toEqual(expect.any(String));
+  });
+
   it("propagates a child's list_changed once the exposed set changed, and not for a filtered tool", async () => {
     const gateway = gatewayOf({ children: { alpha: { ...fixtureChild("alpha"), tools: { deny: ["grown_2"] } } } });
     await gateway.start();

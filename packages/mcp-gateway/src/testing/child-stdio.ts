@@ -50,7 +50,7 @@ if (mode === "hang") {
     server.tool({ name: `grown_${grown}`, inputSchema: { type: "object" } }, () => "grown");
     return "grew";
   });
-  server.tool({ name: "stats", inputSchema: { type: "object" } }, () => ({ cancelled, pid: process.pid }));
+  server.tool({ name: "stats", inputSchema: { type: "object" } }, (_args, ctx) => ({ cancelled, pid: process.pid, progressToken: ctx.meta.progressToken ?? null }));
   await server.ready(); // compile every schema now: timed calls in tests must not pay for it
   await serveStdio(server, { banner: false });
 }
