@@ -61,7 +61,8 @@ export interface ClientOptions {
   readonly protocolVersion?: string;
   /**
    * The `server/discover` probe of `protocol: "auto"`: `{ timeoutMs }` sets its timeout (default 5,000);
-   * `false` without a `protocol` means `protocol: "2025-11-25"`.
+   * `false` without a `protocol` means `protocol: "2025-11-25"`. With `protocol: "2026-07-28"` the
+   * `server/discover` that opens the connection waits up to `connectTimeoutMs` instead.
    */
   readonly probe?: boolean | { readonly timeoutMs?: number };
   /**

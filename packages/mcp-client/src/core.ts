@@ -167,7 +167,8 @@ export function createCore(options: ClientOptions): Core {
       choice,
       memory,
       memoryKey: options.serverKey ?? "",
-      probeTimeoutMs: probeTimeout(options.probe),
+      // A pinned 2026-07-28 has no fallback: its server/discover is the connect itself, bounded by connectTimeoutMs.
+      probeTimeoutMs: choice === "auto" ? probeTimeout(options.probe) : options.connectTimeoutMs ?? 30_000,
       logger,
       register,
       sent: observe("out"),

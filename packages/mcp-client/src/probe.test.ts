@@ -115,6 +115,14 @@ describe("era probe verdicts", () => {
     expect(server.received.map((r) => r.method)).toEqual([]);
   });
 
+  it('protocol: "2026-07-28" waits for a slow server/discover up to connectTimeoutMs, not the probe timeout', async () => {
+    const slow: RequestHandler = (params, ctx) => new Promise((resolve) => setTimeout(() => resolve(discover(params, ctx)), 100));
+    const server = await createScriptedServer({ handlers: { "server/discover": slow } });
+    const details = await client({ protocol: "2026-07-28", probe: { timeoutMs: 10 }, connectTimeoutMs: 30_000 }).connect(server.transport);
+    expect(details.protocolVersion).toBe("2026-07-28");
+    expect(server.received.map((r) => r.method)).toEqual(["server/discover"]);
+  });
+
   it('protocol: "2025-11-25" never probes', async () => {
     const server = await createScriptedServer({ handlers: { "server/discover": discover } });
     await client({ protocol: "2025-11-25" }).connect(server.transport);

@@ -20,6 +20,8 @@ export interface ChildClientSetup {
   readonly gateway: { readonly name: string; readonly version: string };
   readonly transport: () => Transport | Promise<Transport>;
   readonly startupTimeoutMs: number;
+  /** The child's revision: `"auto"` probes, a version pins it. */
+  readonly protocol: "auto" | "2026-07-28" | "2025-11-25";
   readonly timeoutMs: number;
   readonly maxTotalMs: number;
   readonly relay: Relay;
@@ -47,6 +49,7 @@ export function createChildClient(setup: ChildClientSetup): Client {
     info: setup.gateway,
     transport: setup.transport,
     connectTimeoutMs: setup.startupTimeoutMs,
+    protocol: setup.protocol,
     // The `server/discover` probe (default 5,000 ms) must not outlast the child's start budget.
     probe: { timeoutMs: Math.min(5_000, setup.startupTimeoutMs) },
     reconnect: { retries: 0 },

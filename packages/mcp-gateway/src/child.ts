@@ -25,6 +25,7 @@ export interface ChildSettings {
   readonly timeoutMs: number;
   readonly maxTotalMs: number;
   readonly startupTimeoutMs: number;
+  readonly protocol: "auto" | "2026-07-28" | "2025-11-25";
   readonly idleTimeoutMs: number;
   readonly restart: { readonly initialDelayMs: number; readonly maxDelayMs: number; readonly maxCrashes: number; readonly windowMs: number };
 }
@@ -137,6 +138,7 @@ export function createChild(name: string, config: ChildConfig, settings: ChildSe
       gateway: settings.gateway,
       transport: settings.transport,
       startupTimeoutMs: settings.startupTimeoutMs,
+      protocol: settings.protocol,
       timeoutMs: settings.timeoutMs,
       maxTotalMs: settings.maxTotalMs,
       relay: hooks.relay,

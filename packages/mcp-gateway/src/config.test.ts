@@ -36,7 +36,7 @@ describe("parseGatewayConfig", () => {
       issues({
         mcpServers: {
           My_Server: { command: "x" },
-          a: { command: 3, args: "no", timeoutMs: -1, lifecycle: "sometimes", tools: { allow: "x", only: [] }, colour: "red" },
+          a: { command: 3, args: "no", timeoutMs: -1, lifecycle: "sometimes", protocol: "2024-11-05", tools: { allow: "x", only: [] }, colour: "red" },
           b: { url: "ftp://x", auth: { token: 1 } },
           c: {},
         },
@@ -48,6 +48,7 @@ describe("parseGatewayConfig", () => {
       { path: "mcpServers.a.colour", message: "unknown key" },
       { path: "mcpServers.a.timeoutMs", message: "must be a number of milliseconds >= 0" },
       { path: "mcpServers.a.lifecycle", message: 'must be "eager" or "lazy"' },
+      { path: "mcpServers.a.protocol", message: 'must be "auto", "2026-07-28" or "2025-11-25"' },
       { path: "mcpServers.a.tools.allow", message: expect.stringContaining("array of glob") },
       { path: "mcpServers.a.tools.only", message: expect.stringContaining("unknown key") },
       { path: "mcpServers.b.url", message: "must be an http:// or https:// URL" },

@@ -35,7 +35,7 @@ type Rec = { readonly [key: string]: unknown };
 const isRecord = (v: unknown): v is Rec => typeof v === "object" && v !== null && !Array.isArray(v);
 const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === "string");
 
-const COMMON = ["description", "tools", "prompts", "resources", "timeoutMs", "maxTotalMs", "startupTimeoutMs", "lifecycle", "idleTimeoutMs", "required", "disabled", "version"];
+const COMMON = ["description", "tools", "prompts", "resources", "timeoutMs", "maxTotalMs", "startupTimeoutMs", "lifecycle", "idleTimeoutMs", "required", "disabled", "version", "protocol"];
 const STDIO = ["command", "args", "cwd", "env", "type"];
 const REMOTE = ["url", "type", "headers", "auth"];
 
@@ -56,6 +56,7 @@ function checkCommon(entry: Rec, path: string, issues: ConfigIssue[]): void {
   for (const key of ["required", "disabled"]) if (entry[key] !== undefined && typeof entry[key] !== "boolean") issues.push({ path: `${path}.${key}`, message: "must be true or false" });
   for (const key of ["description", "version"]) if (entry[key] !== undefined && typeof entry[key] !== "string") issues.push({ path: `${path}.${key}`, message: "must be a string" });
   if (entry.lifecycle !== undefined && entry.lifecycle !== "eager" && entry.lifecycle !== "lazy") issues.push({ path: `${path}.lifecycle`, message: 'must be "eager" or "lazy"' });
+  if (entry.protocol !== undefined && !["auto", "2026-07-28", "2025-11-25"].includes(entry.protocol as string)) issues.push({ path: `${path}.protocol`, message: 'must be "auto", "2026-07-28" or "2025-11-25"' });
   for (const key of ["tools", "prompts", "resources"]) checkFilter(entry[key], `${path}.${key}`, issues);
 }
 

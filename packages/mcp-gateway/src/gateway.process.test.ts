@@ -101,10 +101,13 @@ describe("gateway over stdio children", () => {
   });
 
   it("relays sampling from two children whose request ids collide, each answer to its own child; refuses at once without the capability", async () => {
-    const gateway = gatewayOf({ children: { alpha: fixtureChild("alpha"), beta: fixtureChild("beta") } });
+    // Pinned to 2026-07-28: under load a tsx child can miss the 5 s probe and be spoken to in 2025, where the refusal reaches the child's tool instead.
+    const pinned = { protocol: "2026-07-28" } as const;
+    const gateway = gatewayOf({ children: { alpha: fixtureChild("alpha", "normal", pinned), beta: fixtureChild("beta", "normal", pinned) } });
     const client = await host(gateway, {
       sampling: { createMessage: async (params) => ({ role: "assistant", model: "m", content: { type: "text", text: `answer to ${(params.messages[0]?.content as { text: string }).text}` } }) },
     });
+    await waitFor(() => gateway.status().every((child) => child.state === "ready")); // a call routes only once its child's tools are known
     const [a, b] = await Promise.all([client.callTool("alpha__ask"), client.callTool("beta__ask")]);
     expect(a.content[0]).toMatchObject({ text: "alpha got: answer to question from alpha" });
     expect(b.content[0]).toMatchObject({ text: "beta got: answer to question from beta" });

@@ -91,6 +91,7 @@ export function childSettings(settings: GatewaySettings, name: string, config: C
     timeoutMs: ms(config.timeoutMs, 60_000, `${where}.timeoutMs`),
     maxTotalMs: ms(config.maxTotalMs, 600_000, `${where}.maxTotalMs`),
     startupTimeoutMs: ms(config.startupTimeoutMs, 30_000, `${where}.startupTimeoutMs`),
+    protocol: oneOf(config.protocol, ["auto", "2026-07-28", "2025-11-25"], "auto", `${where}.protocol`),
     idleTimeoutMs: ms(config.idleTimeoutMs, 300_000, `${where}.idleTimeoutMs`),
     restart: settings.restart,
   };

@@ -41,6 +41,12 @@ export interface ChildCommonConfig {
   readonly required?: boolean;
   /** Keep the entry but never start it. Default false. */
   readonly disabled?: boolean;
+  /**
+   * The revision the gateway speaks to this child: `"auto"` (default) probes with
+   * `server/discover` and falls back to `initialize`; a version pins that revision and skips the
+   * probe (use it for a child that starts slower than the probe's 5 s, or one known to be 2025-only).
+   */
+  readonly protocol?: "auto" | "2026-07-28" | "2025-11-25";
 }
 
 /** A child run as a local process speaking MCP over stdio. */
