@@ -1,7 +1,7 @@
 /**
  * The default `TaskStore`: in memory, bounded. At most `maxTasks` tasks are kept; when full, a
- * new task first evicts expired ones, then the task that finished longest ago; when every kept
- * task is still running, `create` rejects (the server answers -32603 "too many tasks"). Expired
+ * new task evicts the task that finished longest ago, else expired ones and those whose lease
+ * ran out; when every kept task is still running, `create` rejects (the server answers -32603 "too many tasks"). Expired
  * tasks are also dropped when read. One process only (servers of one process may share it):
  * use a shared store (`@proto/redis-stores`) to survive the instance.
  */
@@ -66,8 +66,11 @@ export function createMemoryTaskStore(options: MemoryTaskStoreOptions = {}): Tas
     const { inputRequests: _dropped, ...rest } = record;
     return put({ ...rest, status: "failed", statusMessage: LEASE_LOST_ERROR.message, error: { ...LEASE_LOST_ERROR }, lastUpdatedAt: at });
   };
+  // the longest finished task goes first; only a store full of unfinished ones is scanned (for expired and lost ones)
   const makeRoom = (): boolean => {
     if (records.size < max) return true;
+    const oldest = finished.values().next();
+    if (oldest.done !== true) return (drop(oldest.value), true);
     for (const id of [...records.keys()]) live(id);
     for (const id of finished) {
       if (records.size < max) break;
