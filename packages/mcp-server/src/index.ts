@@ -51,6 +51,7 @@ export { createMemoryTaskStore, TASK_STORE_FULL } from "./tasks/memory-store";
 export type { MemoryTaskStoreOptions } from "./tasks/memory-store";
 export { LEASE_LOST_ERROR } from "./tasks/store";
 export type { TaskStore, TaskRecord, TaskPatch, TaskUpdate, TaskPage, TaskResponses } from "./tasks/store";
+export type { ClientTaskOption } from "./tasks/client-task";
 export type { TasksOptions } from "./tasks/options";
 
 // Extensions
