@@ -42,6 +42,8 @@ export interface LiveTask {
   asked: number;
   readonly watchers: Set<() => void>;
   timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the task's TTL elapses (ms since the epoch), or undefined for none. */
+  readonly deadline: number | undefined;
 }
 
 const KIND: { readonly [method: string]: string } = {
@@ -54,6 +56,8 @@ function toWireError(error: unknown): JsonObject {
   const e = JsonRpcError.from(error);
   return (e.data === undefined ? { code: e.code, message: e.message } : { code: e.code, message: e.message, data: e.data }) as JsonObject;
 }
+
+const TTL_ELAPSED = "The task's TTL elapsed";
 
 /** What the runtime needs from the server. */
 export interface TaskRuntimeHost {
@@ -132,7 +136,9 @@ export function createTaskRuntime(store: TaskStore, options: TasksOptions, host:
     waiting: () => [...lives.values()].filter((live) => live.inputs.size > 0).map((live) => live.id),
     ended(taskId) {
       const live = lives.get(taskId);
-      if (live !== undefined) stop(live, new JsonRpcError(ErrorCode.InternalError, "The task ended on another server instance (cancelled, lost or expired)"));
+      if (live === undefined) return;
+      const expired = live.deadline !== undefined && Date.now() >= live.deadline;
+      stop(live, new JsonRpcError(ErrorCode.InternalError, expired ? TTL_ELAPSED : "The task ended on another server instance (cancelled or lost)"));
     },
     deliver(taskId, responses) {
       const live = lives.get(taskId);
@@ -174,6 +180,7 @@ export function createTaskRuntime(store: TaskStore, options: TasksOptions, host:
         asked: 0,
         watchers: new Set(),
         timer: undefined,
+        deadline: record.ttlMs === null ? undefined : record.createdAt + record.ttlMs,
       };
       if (record.ttlMs !== null) {
         live.timer = setTimeout(() => void this.expire(live), record.ttlMs);
@@ -252,7 +259,7 @@ export function createTaskRuntime(store: TaskStore, options: TasksOptions, host:
 
     /** The TTL of a running task elapsed: its work is stopped and the task forgotten. */
     async expire(live: LiveTask): Promise<void> {
-      stop(live, new JsonRpcError(ErrorCode.InternalError, "The task's TTL elapsed"));
+      stop(live, new JsonRpcError(ErrorCode.InternalError, TTL_ELAPSED));
       await store.delete(live.id).catch((error: unknown) => host.logger.warn(`Task ${live.id}: not deleted at expiry`, error));
     },
 

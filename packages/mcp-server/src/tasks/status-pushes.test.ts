@@ -114,7 +114,7 @@ describe("notifications/tasks on subscriptions/listen (2026-07-28)", () => {
     await call(client, "tasks/cancel", envelope({ taskId: unwatched }));
     expect((await paramsOf(client, "notifications/tasks", "cancelled")).taskId).toBe(hang);
     resultOf(await call(client, "tasks/get", envelope({ taskId: unwatched })));
-    const pushedIds = client.received.filter(isNote("notifications/tasks")).map((p) => (p as { params: { taskId: string } }).params.taskId);
+    const pushedIds = client.received.filter(isNote("notifications/tasks")).map((p) => (p as unknown as { params: { taskId: string } }).params.taskId);
     expect(pushedIds).not.toContain(unwatched);
     expect(client.received.some(isNote("notifications/tasks/status"))).toBe(false);
     await server.close();
