@@ -25,7 +25,7 @@ import { openSession } from "./session";
 import { createEraMemory, envelope, type ProtocolChoice } from "./era";
 import { DEFAULT_MAX_INPUT_ROUNDS, sendModern } from "./modern-send";
 import { createListener, type Listener } from "./listen";
-import { ClientErrorCode, McpClientError } from "./errors";
+import { ClientFaultCode, McpClientError } from "./errors";
 import { createTaskRegistry, type TaskRegistry } from "./task-registry";
 import { resolveTaskOptions, withTaskExtension, type ResolvedTaskOptions } from "./task-options";
 
@@ -130,7 +130,7 @@ export function createCore(options: ClientOptions): Core {
   const served = options.tasks?.serveRequests === undefined || options.tasks.serveRequests === false ? undefined : createServedTasks(options.tasks.serveRequests);
   emitter.on("disconnected", ({ expected }) => {
     if (expected) served?.close();
-    if (expected) tasks.stopAll(new McpClientError(ClientErrorCode.Closed, "The client was closed while it watched this task; create a client and call resumeTask(taskId) to go on"));
+    if (expected) tasks.stopAll(new McpClientError(ClientFaultCode.Closed, "The client was closed while it watched this task; create a client and call resumeTask(taskId) to go on"));
   });
   const builtIn: { readonly [method: string]: NotificationRoute } = {
     ...builtInNotifications(requester, caches, emitter, logger),

@@ -10,7 +10,7 @@
  * with -32603 while all are running); each task is forgotten when its TTL elapses. The tasks
  * belong to the client and outlive a reconnect (each new session serves them too).
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams, Peer } from "@proto/jsonrpc";
 import { MetaKey, NotificationMethod, RequestMethod } from "@proto/mcp-protocol";
 import type { ClientCapabilities, Task, TaskStatus } from "@proto/mcp-protocol";
@@ -37,7 +37,7 @@ function newId(): string {
 }
 
 function notFound(): JsonRpcError {
-  return new JsonRpcError(ErrorCode.InvalidParams, "Failed to retrieve task: Task not found (unknown or expired)");
+  return new JsonRpcError(JsonRpcErrorCode.InvalidParams, "Failed to retrieve task: Task not found (unknown or expired)");
 }
 
 /** The served tasks of one client. */
@@ -69,14 +69,14 @@ export function createServedTasks(options: true | ServedTaskOptions) {
     if (entry === undefined) return;
     tasks.delete(id);
     if (entry.timer !== undefined) clearTimeout(entry.timer);
-    entry.controller.abort(new JsonRpcError(ErrorCode.InternalError, "The task's TTL elapsed"));
+    entry.controller.abort(new JsonRpcError(JsonRpcErrorCode.InternalError, "The task's TTL elapsed"));
     for (const wake of [...entry.waiters]) wake();
   }
 
   function makeRoom(): void {
     if (tasks.size < maxTasks) return;
     for (const [id, entry] of tasks) if (terminal(entry.task.status)) return forget(id);
-    throw new JsonRpcError(ErrorCode.InternalError, `This client runs at most ${maxTasks} tasks at once; retry when one has finished`);
+    throw new JsonRpcError(JsonRpcErrorCode.InternalError, `This client runs at most ${maxTasks} tasks at once; retry when one has finished`);
   }
 
   function find(params: JsonRpcParams | undefined): Entry {
@@ -137,22 +137,22 @@ export function createServedTasks(options: true | ServedTaskOptions) {
           });
         }
         const outcome = entry.outcome;
-        if (outcome === undefined) throw new JsonRpcError(ErrorCode.InternalError, `Task ${entry.task.taskId} was ${tasks.has(entry.task.taskId) ? "cancelled" : "forgotten (its TTL elapsed)"}; it has no result`);
+        if (outcome === undefined) throw new JsonRpcError(JsonRpcErrorCode.InternalError, `Task ${entry.task.taskId} was ${tasks.has(entry.task.taskId) ? "cancelled" : "forgotten (its TTL elapsed)"}; it has no result`);
         if ("error" in outcome) throw outcome.error;
         const result = (typeof outcome.result === "object" && outcome.result !== null ? outcome.result : {}) as Record<string, unknown>;
         const meta = typeof result._meta === "object" && result._meta !== null ? result._meta : {};
         return { ...result, _meta: { ...meta, [MetaKey.RelatedTask]: { taskId: entry.task.taskId } } };
       });
       peer.handle(RequestMethod.TasksList, (params) => {
-        if ((params as { cursor?: unknown } | undefined)?.cursor !== undefined) throw new JsonRpcError(ErrorCode.InvalidParams, "Invalid params: this client lists its tasks on one page; send no cursor");
+        if ((params as { cursor?: unknown } | undefined)?.cursor !== undefined) throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, "Invalid params: this client lists its tasks on one page; send no cursor");
         return { tasks: [...tasks.values()].map((e) => ({ ...e.task })).reverse() };
       });
       peer.handle(RequestMethod.TasksCancel, (params) => {
         const entry = find(params);
-        if (terminal(entry.task.status)) throw new JsonRpcError(ErrorCode.InvalidParams, `Invalid params: Cannot cancel task: already in terminal status '${entry.task.status}'`);
+        if (terminal(entry.task.status)) throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `Invalid params: Cannot cancel task: already in terminal status '${entry.task.status}'`);
         entry.peer = peer;
         change(entry, "cancelled", "The task was cancelled by request.");
-        entry.controller.abort(new JsonRpcError(ErrorCode.InternalError, "The task was cancelled"));
+        entry.controller.abort(new JsonRpcError(JsonRpcErrorCode.InternalError, "The task was cancelled"));
         return { ...entry.task };
       });
     },

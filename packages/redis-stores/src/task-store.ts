@@ -8,7 +8,7 @@
  * `maxTasks` are kept, the longest finished evicted first. The caller owns the client.
  */
 import type { InputRequest, JsonObject, TaskStatus } from "@proto/mcp-protocol";
-import { LEASE_LOST_ERROR, TASK_STORE_FULL } from "@proto/mcp-server";
+import { LEASE_LOST_ERROR, ServerFaultCode } from "@proto/mcp-server";
 import type { TaskPage, TaskPatch, TaskRecord, TaskResponses, TaskStore, TaskUpdate } from "@proto/mcp-server";
 import type { RedisClient } from "./connection";
 import { createScript } from "./run-script";
@@ -103,7 +103,7 @@ export function createRedisTaskStore(client: RedisClient, options: RedisTaskStor
       fields.push(...fieldsOf({ status: r.status, lastUpdatedAt: r.lastUpdatedAt, ...(r.statusMessage === undefined ? {} : { statusMessage: r.statusMessage }), ...(r.result === undefined ? {} : { result: r.result }), ...(r.error === undefined ? {} : { error: r.error }) }));
       const done = await create([r.taskId, String(max), String(Math.ceil(leaseMs)), expireAt, String(r.createdAt), r.owner, r.status, ...fields]);
       if (done === "exists") throw new TypeError(`TaskStore.create: task ${r.taskId} exists already`);
-      if (done === "full") throw Object.assign(new Error(`too many unfinished tasks (${max}); retry when some have finished`), { code: TASK_STORE_FULL });
+      if (done === "full") throw Object.assign(new Error(`too many unfinished tasks (${max}); retry when some have finished`), { code: ServerFaultCode.TaskStoreFull });
       if (r.inputRequests !== undefined) await update([r.taskId, ...inputArgs(r.inputRequests)]);
     },
     async get(taskId) {

@@ -8,6 +8,7 @@
 import type { InputRequest } from "@proto/mcp-protocol";
 import type { TaskPatch, TaskRecord, TaskResponses, TaskStore, TaskUpdate } from "./store";
 import { isTerminal, LEASE_LOST_ERROR } from "./store";
+import { ServerFaultCode } from "../fault-codes";
 
 /** Options of `createMemoryTaskStore`. */
 export interface MemoryTaskStoreOptions {
@@ -17,8 +18,8 @@ export interface MemoryTaskStoreOptions {
   readonly now?: () => number;
 }
 
-/** The fault code of a full store (`error.code`). */
-export const TASK_STORE_FULL = "TASK_STORE_FULL";
+/** @deprecated The fault code of a full store is `ServerFaultCode.TaskStoreFull`; this alias goes in the next major. */
+export const TASK_STORE_FULL = ServerFaultCode.TaskStoreFull;
 
 type Inputs = { readonly [key: string]: InputRequest };
 
@@ -90,7 +91,7 @@ export function createMemoryTaskStore(options: MemoryTaskStoreOptions = {}): Tas
       if (records.has(record.taskId)) return Promise.reject(new TypeError(`TaskStore.create: task ${record.taskId} exists already`));
       if (!makeRoom()) {
         const error = new Error(`too many unfinished tasks (${max}); retry when some have finished`);
-        return Promise.reject(Object.assign(error, { code: TASK_STORE_FULL }));
+        return Promise.reject(Object.assign(error, { code: ServerFaultCode.TaskStoreFull }));
       }
       put(outstanding({ ...record, leaseUntil: now() + leaseMs }, undefined));
       return Promise.resolve();

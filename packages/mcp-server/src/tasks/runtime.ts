@@ -6,7 +6,7 @@
  * change: a cancellation racing a completion keeps whichever the store applied first), and
  * the status pushes of both eras.
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams, Logger } from "@proto/jsonrpc";
 import { isModernProtocolVersion, NotificationMethod, RequestMethod } from "@proto/mcp-protocol";
 import type { InputRequest, JsonObject } from "@proto/mcp-protocol";
@@ -138,7 +138,7 @@ export function createTaskRuntime(store: TaskStore, options: TasksOptions, host:
       const live = lives.get(taskId);
       if (live === undefined) return;
       const expired = live.deadline !== undefined && Date.now() >= live.deadline;
-      stop(live, new JsonRpcError(ErrorCode.InternalError, expired ? TTL_ELAPSED : "The task ended on another server instance (cancelled or lost)"));
+      stop(live, new JsonRpcError(JsonRpcErrorCode.InternalError, expired ? TTL_ELAPSED : "The task ended on another server instance (cancelled or lost)"));
     },
     deliver(taskId, responses) {
       const live = lives.get(taskId);
@@ -168,7 +168,7 @@ export function createTaskRuntime(store: TaskStore, options: TasksOptions, host:
       try {
         await store.create(record, leaseMs);
       } catch (error) {
-        throw new JsonRpcError(ErrorCode.InternalError, `Cannot create a task: ${error instanceof Error ? error.message : String(error)}`);
+        throw new JsonRpcError(JsonRpcErrorCode.InternalError, `Cannot create a task: ${error instanceof Error ? error.message : String(error)}`);
       }
       const live: LiveTask = {
         id: record.taskId,
@@ -253,13 +253,13 @@ export function createTaskRuntime(store: TaskStore, options: TasksOptions, host:
     async cancel(record: TaskRecord): Promise<TaskRecord | undefined> {
       const live = lives.get(record.taskId);
       const changed = await patch(live, record.taskId, { status: "cancelled", statusMessage: "The task was cancelled by request.", inputRequests: {} });
-      if (changed !== undefined && live !== undefined) stop(live, new JsonRpcError(ErrorCode.InternalError, "The task was cancelled"));
+      if (changed !== undefined && live !== undefined) stop(live, new JsonRpcError(JsonRpcErrorCode.InternalError, "The task was cancelled"));
       return changed ?? (await store.get(record.taskId));
     },
 
     /** The TTL of a running task elapsed: its work is stopped and the task forgotten. */
     async expire(live: LiveTask): Promise<void> {
-      stop(live, new JsonRpcError(ErrorCode.InternalError, TTL_ELAPSED));
+      stop(live, new JsonRpcError(JsonRpcErrorCode.InternalError, TTL_ELAPSED));
       await store.delete(live.id).catch((error: unknown) => host.logger.warn(`Task ${live.id}: not deleted at expiry`, error));
     },
 
@@ -283,7 +283,7 @@ export function createTaskRuntime(store: TaskStore, options: TasksOptions, host:
     /** The server closes: the tasks running here fail (their handlers' signals abort) and the heartbeat stops. */
     async close(): Promise<void> {
       heartbeat.stop();
-      const error = new JsonRpcError(ErrorCode.InternalError, "The server closed before the task finished; start it again");
+      const error = new JsonRpcError(JsonRpcErrorCode.InternalError, "The server closed before the task finished; start it again");
       await Promise.all([...lives.values()].map(async (live) => {
         stop(live, error);
         await patch(live, live.id, { status: "failed", error: toWireError(error), statusMessage: error.message, inputRequests: {} }).catch(() => undefined);
