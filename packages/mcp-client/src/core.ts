@@ -19,6 +19,7 @@ import { builtInNotifications, installRoute, type ListCaches, type NotificationP
 import { safeCall, type NotificationEvent } from "./observer";
 import { createRequester, type Outgoing, type Requester } from "./requester";
 import { sharedSchemaValidator, type SchemaValidator } from "./schema-validation";
+import { createServedTasks } from "./task-serve";
 import { checkRoots, clientCapabilities, createInputResponder, registerServerRequests, type InputResponder, type ServerRequestHandlers } from "./server-requests";
 import { openSession } from "./session";
 import { createEraMemory, envelope, type ProtocolChoice } from "./era";
@@ -126,7 +127,9 @@ export function createCore(options: ClientOptions): Core {
   let listener: Listener | undefined;
   const taskOptions = resolveTaskOptions(options.tasks);
   const tasks = createTaskRegistry(logger, () => void listener?.refresh());
+  const served = options.tasks?.serveRequests === undefined || options.tasks.serveRequests === false ? undefined : createServedTasks(options.tasks.serveRequests);
   emitter.on("disconnected", ({ expected }) => {
+    if (expected) served?.close();
     if (expected) tasks.stopAll(new McpClientError(ClientFaultCode.Closed, "The client was closed while it watched this task; create a client and call resumeTask(taskId) to go on"));
   });
   const builtIn: { readonly [method: string]: NotificationRoute } = {
@@ -141,7 +144,7 @@ export function createCore(options: ClientOptions): Core {
     void safeCall((e: NotificationEvent) => options.observer?.notification?.(e), { direction, method }, (e) => report(e, "observer.notification"));
   const handlers = (): ServerRequestHandlers => {
     const { sampling, elicitation, extensions, experimental } = options;
-    return { ...(roots && { roots: () => roots as RootsLister }), ...(sampling && { sampling }), ...(elicitation && { elicitation }), ...(extensions && { extensions }), ...(experimental && { experimental }) };
+    return { ...(roots && { roots: () => roots as RootsLister }), ...(sampling && { sampling }), ...(elicitation && { elicitation }), ...(extensions && { extensions }), ...(experimental && { experimental }), ...(served && { tasks: served }) };
   };
   const respond: InputResponder = createInputResponder(handlers, sharedSchemaValidator());
   const choice = protocolChoice(options);

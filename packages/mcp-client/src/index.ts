@@ -26,4 +26,4 @@ export { pickCommonVersion } from "./handshake";
 export { createEraMemory } from "./era";
 export type { ProtocolChoice, EraMemory, EraVerdict } from "./era";
 export { serverSupports } from "./capability-check";
-export type { ToolTask, TaskInfo, TaskStatus, TaskEvents, CallToolAsTaskOptions, TaskClientOptions } from "./task-types";
+export type { ToolTask, TaskInfo, TaskStatus, TaskEvents, CallToolAsTaskOptions, TaskClientOptions, ServedTaskOptions } from "./task-types";

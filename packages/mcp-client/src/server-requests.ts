@@ -19,6 +19,7 @@ import type { ElicitationHandler, RootsLister, SamplingHandler, ServerRequestCon
 import type { SchemaValidator } from "./schema-validation";
 import { checkRequestedSchema, finishFormAnswer } from "./elicitation";
 import { ClientFaultCode, McpClientError } from "./errors";
+import type { ServedTasks } from "./task-serve";
 
 /** The handlers and declarations that shape the client's capabilities. */
 export interface ServerRequestHandlers {
@@ -28,12 +29,16 @@ export interface ServerRequestHandlers {
   readonly elicitation?: ElicitationHandler;
   readonly extensions?: { readonly [name: string]: JsonObject };
   readonly experimental?: { readonly [name: string]: JsonObject };
+  /** Present when the client runs the server's task-augmented sampling and elicitation (2025-11-25). */
+  readonly tasks?: ServedTasks;
 }
 
 /** The capabilities to declare at `initialize`: exactly what the handlers serve. */
 export function clientCapabilities(handlers: ServerRequestHandlers): ClientCapabilities {
-  const { roots, sampling, elicitation, extensions, experimental } = handlers;
+  const { roots, sampling, elicitation, extensions, experimental, tasks } = handlers;
+  const served = tasks?.capabilities({ sampling: sampling !== undefined, elicitation: elicitation !== undefined });
   return {
+    ...(served === undefined ? {} : { tasks: served }),
     ...(roots === undefined ? {} : { roots: { listChanged: true } }),
     ...(sampling === undefined ? {} : { sampling: { ...(sampling.context ? { context: {} } : {}), ...(sampling.tools ? { tools: {} } : {}) } }),
     ...(elicitation === undefined ? {} : { elicitation: { ...(elicitation.form ? { form: {} } : {}), ...(elicitation.url ? { url: {} } : {}) } }),
@@ -105,10 +110,15 @@ export function registerServerRequests(peer: Peer, handlers: ServerRequestHandle
       return { roots: [...checkRoots(await roots()(contextOf(params, ctx)))] };
     });
   }
+  const tasks = handlers.tasks;
+  tasks?.register(peer);
   const serve = (method: string, handler: (params: { readonly [key: string]: unknown }, context: ServerRequestContext) => unknown): void => {
     peer.handle(method, (raw, ctx) => {
       const params = record(raw, method);
-      return handler(params, contextOf(params, ctx));
+      if (tasks === undefined || params.task === undefined) return handler(params, contextOf(params, ctx));
+      // 2025-11-25 task-augmented request: answered with the task; the handler runs as its work
+      const { task, ...plain } = params;
+      return tasks.start(peer, task, async (signal) => handler(plain, { signal, meta: plain._meta as Meta | undefined }));
     });
   };
   if (handlers.sampling !== undefined) serve(RequestMethod.SamplingCreateMessage, sample(handlers.sampling));

@@ -19,10 +19,12 @@ export interface ResolvedTaskOptions {
 
 /** Checks and completes `ClientOptions.tasks`. */
 export function resolveTaskOptions(options: TaskClientOptions | undefined): ResolvedTaskOptions {
-  if (options !== undefined && (typeof options !== "object" || options === null)) throw new TypeError("tasks must be an object: { defaultPollIntervalMs?, maxPollIntervalMs?, listen? }");
+  if (options !== undefined && (typeof options !== "object" || options === null)) throw new TypeError("tasks must be an object: { defaultPollIntervalMs?, maxPollIntervalMs?, listen?, serveRequests? }");
   checkTimeout("tasks.defaultPollIntervalMs", options?.defaultPollIntervalMs);
   checkTimeout("tasks.maxPollIntervalMs", options?.maxPollIntervalMs);
   if (options?.listen !== undefined && typeof options.listen !== "boolean") throw new TypeError("tasks.listen must be a boolean");
+  const serve = options?.serveRequests;
+  if (serve !== undefined && typeof serve !== "boolean" && (typeof serve !== "object" || serve === null)) throw new TypeError("tasks.serveRequests must be a boolean or { maxTasks?, maxTtlMs?, pollIntervalMs? }");
   const maxPollIntervalMs = options?.maxPollIntervalMs ?? 30_000;
   return {
     defaultPollIntervalMs: Math.min(options?.defaultPollIntervalMs ?? 1_000, maxPollIntervalMs),

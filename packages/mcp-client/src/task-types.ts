@@ -78,4 +78,21 @@ export interface TaskClientOptions {
    * Default true. (2025-11-25 pushes, `notifications/tasks/status`, are always taken.)
    */
   readonly listen?: boolean;
+  /**
+   * 2025-11-25: run the server's task-augmented `sampling/createMessage` and
+   * `elicitation/create` (`params.task`) as tasks on this client, with the `sampling` and
+   * `elicitation` handlers as their work. Declares `capabilities.tasks` (list, cancel, and
+   * `requests` for the handlers given). Default false (such requests are answered plainly).
+   */
+  readonly serveRequests?: boolean | ServedTaskOptions;
+}
+
+/** Bounds of the tasks a client runs for its server (`TaskClientOptions.serveRequests`). */
+export interface ServedTaskOptions {
+  /** Most tasks kept at once, finished ones included (the longest finished goes first). Default 100. */
+  readonly maxTasks?: number;
+  /** Longest TTL granted (a server's `task.ttl` above it is lowered; none asked gets it), ms. Default 3,600,000. */
+  readonly maxTtlMs?: number;
+  /** The `pollInterval` suggested to the server, ms. Default 500. */
+  readonly pollIntervalMs?: number;
 }

@@ -4,6 +4,7 @@ import * as api from "./index";
 it("pins the runtime export list", () => {
   expect(Object.keys(api).sort()).toEqual([
     "ClientRequestFault",
+    "LEASE_LOST_ERROR",
     "MalformedResultError",
     "ProtocolError",
     "ServerFaultCode",

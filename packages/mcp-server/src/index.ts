@@ -50,7 +50,9 @@ export { isCallToolResult, toCallToolResult } from "./tool-result";
 // Tasks (2025-11-25 and the io.modelcontextprotocol/tasks extension)
 export { createMemoryTaskStore, TASK_STORE_FULL } from "./tasks/memory-store";
 export type { MemoryTaskStoreOptions } from "./tasks/memory-store";
-export type { TaskStore, TaskRecord, TaskPatch, TaskUpdate, TaskPage } from "./tasks/store";
+export { LEASE_LOST_ERROR } from "./tasks/store";
+export type { TaskStore, TaskRecord, TaskPatch, TaskUpdate, TaskPage, TaskResponses } from "./tasks/store";
+export type { ClientTaskOption } from "./tasks/client-task";
 export type { TasksOptions } from "./tasks/options";
 
 // Extensions

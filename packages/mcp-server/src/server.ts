@@ -188,6 +188,7 @@ export function createServer(info: ServerInfo, options: ServerOptions = {}): Ser
     scopesFor: (request: { method: string; params?: unknown }) => (request.method === "tools/call" ? tools.scopesFor(request.params) : undefined),
     async close() {
       closed = true;
+      await tasks?.runtime.close();
       await stateless.listens.closeAll();
       await Promise.all([...live.keys()].map((session) => session.close()));
     },

@@ -6,3 +6,5 @@ export { createRedisEventStore } from "./event-store";
 export type { RedisEventStoreOptions } from "./event-store";
 export { createRedisSessionStore } from "./session-store";
 export { createRedisMessageBus } from "./bus";
+export { createRedisTaskStore } from "./task-store";
+export type { RedisTaskStoreOptions } from "./task-store";

@@ -17,6 +17,7 @@ import { listRoots } from "./roots";
 import type { ListRootsOptions, RootsState } from "./roots";
 import { sample } from "./sampling";
 import type { ClientRequestOptions, ClientTarget } from "./types";
+import { clientTaskFor, requestAsClientTask } from "../tasks/client-task";
 
 /** Requests to a session's client outside of any request (background work). */
 export interface ClientRequestsApi {
@@ -46,11 +47,11 @@ function contextTarget(ctx: BaseRequestContext): ClientTarget {
     get protocolVersion() {
       return ctx.protocolVersion;
     },
-    request: (method, params, options) =>
-      ctx.request(method, params, {
-        ...options,
-        signal: options?.signal === undefined ? ctx.signal : AbortSignal.any([ctx.signal, options.signal]),
-      }),
+    request(method, params, options) {
+      const merged = { ...options, signal: options?.signal === undefined ? ctx.signal : AbortSignal.any([ctx.signal, options.signal]) };
+      const task = ctx.taskId === undefined ? clientTaskFor((options as ClientRequestOptions | undefined)?.task, ctx.clientCapabilities, ctx.protocolVersion, method) : undefined;
+      return task === undefined ? ctx.request(method, params, merged) : requestAsClientTask((m, p, o) => ctx.request(m, p, o), method, params, task, merged);
+    },
   };
 }
 
@@ -62,7 +63,10 @@ function sessionTarget(session: ServerSession): ClientTarget {
     get protocolVersion() {
       return session.protocolVersion;
     },
-    request: (method, params, options) => session.request(method, params, options),
+    request(method, params, options) {
+      const task = clientTaskFor((options as ClientRequestOptions | undefined)?.task, session.clientCapabilities, session.protocolVersion, method);
+      return task === undefined ? session.request(method, params, options) : requestAsClientTask((m, p, o) => session.request(m, p, o), method, params, task, options);
+    },
   };
 }
 

@@ -5,6 +5,7 @@
 import { brandError } from "@proto/jsonrpc";
 import type { JsonRpcParams, RequestOptions } from "@proto/jsonrpc";
 import type { ClientCapabilities } from "@proto/mcp-protocol";
+import type { ClientTaskOption } from "../tasks/client-task";
 import { ServerFaultCode } from "../fault-codes";
 
 /** Options of one request to the client. */
@@ -19,6 +20,14 @@ export interface ClientRequestOptions {
    * Ignored in 2025 sessions, where the request goes to the client as a JSON-RPC request.
    */
   readonly inputKey?: string;
+  /**
+   * Run the request as a task on the client (2025-11-25 task-augmented `sampling/createMessage`
+   * and `elicitation/create`): the server polls the client's task and resolves with its result.
+   * Applies when the client declared `capabilities.tasks.requests` for the method; otherwise,
+   * inside a running task and under 2026-07-28 the request goes the plain way. `{ ttlMs }` asks
+   * the client to keep the task that long. Default false.
+   */
+  readonly task?: ClientTaskOption;
 }
 
 /** Who a client request goes to: a request context (related to that request) or a session. */

@@ -16,6 +16,7 @@ import type { JsonRpcParams } from "@proto/jsonrpc";
 import { createMissingCapabilityError, isModernProtocolVersion, MetaKey, REMOVED_MODERN_TASK_METHODS, RequestMethod, TASKS_EXTENSION } from "@proto/mcp-protocol";
 import type { RequestContext } from "../context";
 import type { FeatureRequestHandler } from "../feature";
+import { checkAnswer } from "../stateless/input-rounds";
 import { withRelatedTask } from "./exchange";
 import type { LiveTask, TaskRuntime } from "./runtime";
 import { mayAccess, ownerOf } from "./ownership";
@@ -65,7 +66,7 @@ export function createTaskMethods(runtime: TaskRuntime): { readonly [method: str
     for (const [key, input] of runtime.unsent(live)) {
       input.inFlight = true;
       ctx.request(input.request.method, withRelatedTask(input.request.params as JsonRpcParams | undefined, live.id), { signal: ctx.signal }).then(
-        (value) => runtime.answer(live, { [key]: value }),
+        (value) => runtime.answer(live.id, { [key]: checkAnswer(input.request.method, key, value) }),
         (error: unknown) => {
           if (ctx.signal.aborted) input.inFlight = false;
           else if (live.inputs.get(key) === input) (live.inputs.delete(key), input.reject(error));
@@ -74,12 +75,29 @@ export function createTaskMethods(runtime: TaskRuntime): { readonly [method: str
     }
   }
 
+  /**
+   * The same for a task running on another instance: its stored input requests go out once per
+   * `tasks/result` call; answers are stored for its instance to collect. A failed or malformed
+   * answer leaves the request outstanding (a later `tasks/result` asks again).
+   */
+  function forwardStored(record: TaskRecord, sent: Set<string>, ctx: RequestContext): void {
+    for (const [key, request] of Object.entries(record.inputRequests ?? {})) {
+      if (sent.has(key)) continue;
+      sent.add(key);
+      ctx.request(request.method, withRelatedTask(request.params as JsonRpcParams | undefined, record.taskId), { signal: ctx.signal })
+        .then((value) => runtime.answer(record.taskId, { [key]: checkAnswer(request.method, key, value) }))
+        .catch(() => sent.delete(key));
+    }
+  }
+
   async function result(params: JsonRpcParams | undefined, ctx: RequestContext): Promise<unknown> {
     let record = await find(RequestMethod.TasksResult, params, ctx);
+    const sent = new Set<string>();
     while (!isTerminal(record.status)) {
       if (ctx.signal.aborted) return undefined;
       const live = runtime.live(record.taskId);
       if (live !== undefined) forward(live, ctx);
+      else forwardStored(record, sent, ctx);
       await runtime.changed(record.taskId, ctx.signal);
       record = await find(RequestMethod.TasksResult, params, ctx);
     }
@@ -117,8 +135,12 @@ export function createTaskMethods(runtime: TaskRuntime): { readonly [method: str
       const record = await find(RequestMethod.TasksUpdate, params, ctx);
       const responses = (params as { inputResponses?: unknown }).inputResponses;
       if (!isRecord(responses)) throw invalid("tasks/update needs inputResponses (an object keyed by input request)");
-      const live = runtime.live(record.taskId);
-      if (live !== undefined) await runtime.answer(live, responses);
+      const checked: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(responses)) {
+        const request = record.inputRequests?.[key];
+        if (request !== undefined) checked[key] = checkAnswer(request.method, key, value);
+      }
+      await runtime.answer(record.taskId, checked);
       return {};
     },
     [RequestMethod.TasksResult]: (params, ctx) => (gate(RequestMethod.TasksResult, ctx), result(params, ctx)),

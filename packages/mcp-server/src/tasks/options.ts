@@ -13,6 +13,12 @@ export interface TasksOptions {
   readonly pollIntervalMs?: number;
   /** Tasks per `tasks/list` page (2025-11-25). Default 100. */
   readonly listPageSize?: number;
+  /**
+   * How long a task stays held by the instance running it without a renewal, ms. The instance
+   * renews its tasks every poll interval (at most a third of this); a store fails a task whose
+   * lease ran out (its instance died), so it does not stay `working` forever. Default 30,000.
+   */
+  readonly leaseMs?: number;
 }
 
 /** Throws a `TypeError` saying what to change for a bad option. */
@@ -24,4 +30,5 @@ export function checkOptions(o: TasksOptions): void {
   positive("maxTtlMs", o.maxTtlMs);
   positive("pollIntervalMs", o.pollIntervalMs);
   positive("listPageSize", o.listPageSize);
+  positive("leaseMs", o.leaseMs);
 }

@@ -11,11 +11,11 @@ import type { JsonRpcParams, Logger } from "@proto/jsonrpc";
 import { isModernProtocolVersion, NotificationMethod, RequestMethod } from "@proto/mcp-protocol";
 import type { InputRequest, JsonObject } from "@proto/mcp-protocol";
 import type { RequestContext } from "../context";
+import { createHeartbeat } from "./heartbeat";
 import { checkOptions } from "./options";
 import type { TasksOptions } from "./options";
 import { newTaskId, ownerOf } from "./ownership";
 import type { ServerSession } from "../session-types";
-import { checkAnswer } from "../stateless/input-rounds";
 import type { TaskRecord, TaskStore } from "./store";
 import { isTerminal } from "./store";
 import { detailedTask, legacyTask } from "./wire";
@@ -42,6 +42,8 @@ export interface LiveTask {
   asked: number;
   readonly watchers: Set<() => void>;
   timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the task's TTL elapses (ms since the epoch), or undefined for none. */
+  readonly deadline: number | undefined;
 }
 
 const KIND: { readonly [method: string]: string } = {
@@ -54,6 +56,8 @@ function toWireError(error: unknown): JsonObject {
   const e = JsonRpcError.from(error);
   return (e.data === undefined ? { code: e.code, message: e.message } : { code: e.code, message: e.message, data: e.data }) as JsonObject;
 }
+
+const TTL_ELAPSED = "The task's TTL elapsed";
 
 /** What the runtime needs from the server. */
 export interface TaskRuntimeHost {
@@ -68,6 +72,7 @@ export function createTaskRuntime(store: TaskStore, options: TasksOptions, host:
   const defaultTtl = options.defaultTtlMs === undefined ? 3_600_000 : options.defaultTtlMs;
   const maxTtl = options.maxTtlMs ?? 86_400_000;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const leaseMs = options.leaseMs ?? 30_000;
   const lives = new Map<string, LiveTask>();
 
   const ttlFor = (requested: unknown): number | null => {
@@ -106,6 +111,41 @@ export function createTaskRuntime(store: TaskStore, options: TasksOptions, host:
     return patch(live, live.id, { status: waiting ? "input_required" : "working", inputRequests });
   }
 
+  /** Resolves the inputs of `live` answered by `responses` (already checked). */
+  function deliver(live: LiveTask, responses: { readonly [key: string]: unknown }): void {
+    for (const [key, value] of Object.entries(responses)) {
+      const input = live.inputs.get(key);
+      if (input === undefined) continue;
+      live.inputs.delete(key);
+      input.resolve(value);
+    }
+  }
+
+  /** Stops the work of a task that ended elsewhere or must end here. */
+  function stop(live: LiveTask, reason: JsonRpcError): void {
+    live.controller.abort(reason);
+    release(live, reason);
+  }
+
+  const heartbeat = createHeartbeat({
+    store,
+    logger: host.logger,
+    leaseMs,
+    intervalMs: Math.max(1, Math.min(pollIntervalMs, Math.floor(leaseMs / 3))),
+    running: () => [...lives.keys()],
+    waiting: () => [...lives.values()].filter((live) => live.inputs.size > 0).map((live) => live.id),
+    ended(taskId) {
+      const live = lives.get(taskId);
+      if (live === undefined) return;
+      const expired = live.deadline !== undefined && Date.now() >= live.deadline;
+      stop(live, new JsonRpcError(JsonRpcErrorCode.InternalError, expired ? TTL_ELAPSED : "The task ended on another server instance (cancelled or lost)"));
+    },
+    deliver(taskId, responses) {
+      const live = lives.get(taskId);
+      if (live !== undefined) deliver(live, responses);
+    },
+  });
+
   return {
     store,
     pollIntervalMs,
@@ -126,7 +166,7 @@ export function createTaskRuntime(store: TaskStore, options: TasksOptions, host:
         pollIntervalMs,
       };
       try {
-        await store.create(record);
+        await store.create(record, leaseMs);
       } catch (error) {
         throw new JsonRpcError(JsonRpcErrorCode.InternalError, `Cannot create a task: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -140,12 +180,14 @@ export function createTaskRuntime(store: TaskStore, options: TasksOptions, host:
         asked: 0,
         watchers: new Set(),
         timer: undefined,
+        deadline: record.ttlMs === null ? undefined : record.createdAt + record.ttlMs,
       };
       if (record.ttlMs !== null) {
         live.timer = setTimeout(() => void this.expire(live), record.ttlMs);
         (live.timer as { unref?: () => void }).unref?.();
       }
       lives.set(record.taskId, live);
+      heartbeat.wake();
       return { record, live };
     },
 
@@ -190,20 +232,16 @@ export function createTaskRuntime(store: TaskStore, options: TasksOptions, host:
     },
 
     /**
-     * Answers outstanding input requests of a live task; unknown and already answered keys are
-     * ignored, a malformed answer is -32602. Resolves once the store reflects the answers.
+     * Stores checked answers to outstanding input requests of `taskId` (any instance may take
+     * them): the task's handler gets them at once when it runs here, else at its instance's next
+     * heartbeat. Keys not outstanding are ignored.
      */
-    async answer(live: LiveTask, responses: { readonly [key: string]: unknown }): Promise<void> {
-      const answered: [PendingInput, unknown][] = [];
-      for (const [key, value] of Object.entries(responses)) {
-        const input = live.inputs.get(key);
-        if (input === undefined) continue;
-        answered.push([input, checkAnswer(input.request.method, key, value)]);
-      }
-      if (answered.length === 0) return;
-      for (const [key, input] of [...live.inputs]) if (answered.some(([a]) => a === input)) live.inputs.delete(key);
-      await syncInputs(live);
-      for (const [input, value] of answered) input.resolve(value);
+    async answer(taskId: string, responses: { readonly [key: string]: unknown }): Promise<void> {
+      if (Object.keys(responses).length === 0) return;
+      const live = lives.get(taskId);
+      const done = await store.answer(taskId, responses, Date.now());
+      if (done?.applied === true) emit(done.record, live);
+      if (live !== undefined) deliver(live, await store.claim(taskId));
     },
 
     /** The outstanding inputs of a live task not yet sent on a `tasks/result` stream (2025-11-25). */
@@ -215,19 +253,13 @@ export function createTaskRuntime(store: TaskStore, options: TasksOptions, host:
     async cancel(record: TaskRecord): Promise<TaskRecord | undefined> {
       const live = lives.get(record.taskId);
       const changed = await patch(live, record.taskId, { status: "cancelled", statusMessage: "The task was cancelled by request.", inputRequests: {} });
-      if (changed !== undefined && live !== undefined) {
-        const reason = new JsonRpcError(JsonRpcErrorCode.InternalError, "The task was cancelled");
-        live.controller.abort(reason);
-        release(live, reason);
-      }
+      if (changed !== undefined && live !== undefined) stop(live, new JsonRpcError(JsonRpcErrorCode.InternalError, "The task was cancelled"));
       return changed ?? (await store.get(record.taskId));
     },
 
     /** The TTL of a running task elapsed: its work is stopped and the task forgotten. */
     async expire(live: LiveTask): Promise<void> {
-      const reason = new JsonRpcError(JsonRpcErrorCode.InternalError, "The task's TTL elapsed");
-      live.controller.abort(reason);
-      release(live, reason);
+      stop(live, new JsonRpcError(JsonRpcErrorCode.InternalError, TTL_ELAPSED));
       await store.delete(live.id).catch((error: unknown) => host.logger.warn(`Task ${live.id}: not deleted at expiry`, error));
     },
 
@@ -247,6 +279,16 @@ export function createTaskRuntime(store: TaskStore, options: TasksOptions, host:
       });
     },
     isTerminal,
+
+    /** The server closes: the tasks running here fail (their handlers' signals abort) and the heartbeat stops. */
+    async close(): Promise<void> {
+      heartbeat.stop();
+      const error = new JsonRpcError(JsonRpcErrorCode.InternalError, "The server closed before the task finished; start it again");
+      await Promise.all([...lives.values()].map(async (live) => {
+        stop(live, error);
+        await patch(live, live.id, { status: "failed", error: toWireError(error), statusMessage: error.message, inputRequests: {} }).catch(() => undefined);
+      }));
+    },
   };
 }
 
