@@ -34,6 +34,15 @@ describe("the Node adapter's SSE writer", () => {
     expect(events[1]).toMatch(/^id: \S+\ndata: \{"jsonrpc":"2.0","id":1,"result"/);
   });
 
+  it("does not hold a large answer for the end of the turn: past 64 KiB the head and the text leave at once, the rest streams", async () => {
+    const s = await session();
+    const text = "x".repeat(100_000);
+    const response = await fetch(s.url, { method: "POST", headers: s.headers, body: rpc(3, "tools/call", { name: "echo", arguments: { text } }) });
+    expect(response.headers.get("content-length")).toBeNull();
+    const events = await readEvents(response);
+    expect(events.some((event) => event.data.includes(text))).toBe(true);
+  });
+
   it("streams a longer answer as it comes: the head and the first events arrive before the call ends", async () => {
     const s = await session();
     const response = await fetch(s.url, { method: "POST", headers: s.headers, body: rpc(2, "tools/call", { name: "ticks", arguments: { count: 2 } }) });

@@ -135,6 +135,9 @@ export class NodeIn implements HttpIn {
   }
 }
 
+/** Characters a writer holds before the end of its first turn; past it the head and the text leave at once. */
+const MAX_HELD = 64 * 1024;
+
 /** Writers whose response head waits for the end of this turn of the event loop (one `setImmediate` for all). */
 let unflushed: NodeWriter[] = [];
 
@@ -175,6 +178,9 @@ class NodeWriter implements ConnectionWriter {
     if (this.ended || res.writableEnded) return Promise.reject(new Error("the SSE connection is closed"));
     if (this.held !== undefined) {
       this.held += text;
+      if (this.held.length < MAX_HELD) return Promise.resolve();
+      // a long replay in one turn: send what is held now and let backpressure pace the rest
+      this.flush();
       return Promise.resolve();
     }
     if (res.write(text)) return Promise.resolve();
