@@ -9,7 +9,8 @@
 //                autocannon, against a bare node:http server answering one-event SSE streams
 // `--before <dir>` adds the same figures for another build of the example (a dist/ directory),
 // interleaved. Uses the BUILT packages and example:
-//   node bench/everything.mjs [--reps 10] [--calls 20000] [--rounds 3] [--duration 3] [--before DIR]
+// `--only stdio` or `--only http` runs one half.
+//   node bench/everything.mjs [--reps 10] [--calls 20000] [--rounds 3] [--duration 3] [--before DIR] [--only stdio|http]
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
@@ -23,6 +24,8 @@ const CALLS = option("calls", 20000);
 const ROUNDS = option("rounds", 3);
 const DURATION = option("duration", 3);
 const BEFORE = option("before", undefined);
+const ONLY = option("only", undefined);
+if (ONLY !== undefined && ONLY !== "stdio" && ONLY !== "http") throw new Error(`--only takes stdio or http, got ${ONLY}`);
 const INIT = { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1" } };
 const CALL = { name: "test_simple_text", arguments: {} };
 
@@ -146,15 +149,15 @@ function print(title, runs, unit, digits, labels) {
   }
 }
 
-if (process.argv.includes("--sse-floor")) sseFloor();
-else {
-  const machine = await describeMachine();
-  process.stdout.write(`Node ${machine.node}, ${machine.cpu}, ${machine.cores} cores, load ${machine.loadAverage.join(" / ")}\n`);
+async function stdioFigures() {
   const names = Object.keys(STDIO);
   const labels = Object.fromEntries(names.map((n) => [n, STDIO[n].label]));
   print(`stdio cold start, spawn to initialize answered (median of ${REPS}; target <= 1.5x)`, await interleave(names, REPS, coldStart), "ms", 1, labels);
   const rss = await interleave(names, 1, rssAfterCalls);
   print(`server RSS after ${fmt(CALLS)} stdio tools/call (target <= 1.3x)`, Object.fromEntries(Object.entries(rss).map(([n, v]) => [n, v.map((b) => b / 2 ** 20)])), "MiB", 1, labels);
+}
+
+async function httpFigures() {
   const http = { floor: [process.argv[1], "--sse-floor"], everything: [EVERYTHING, "--port", "0"], ...(BEFORE === undefined ? {} : { before: [`${BEFORE}/server.js`, "--port", "0"] }) };
   const targets = {};
   for (const [name, args] of Object.entries(http)) {
@@ -171,5 +174,13 @@ else {
   } finally {
     for (const t of Object.values(targets)) t.child.kill();
   }
+}
+
+if (process.argv.includes("--sse-floor")) sseFloor();
+else {
+  const machine = await describeMachine();
+  process.stdout.write(`Node ${machine.node}, ${machine.cpu}, ${machine.cores} cores, load ${machine.loadAverage.join(" / ")}\n`);
+  if (ONLY !== "http") await stdioFigures();
+  if (ONLY !== "stdio") await httpFigures();
   process.stdout.write(`load at the end ${(await describeMachine()).loadAverage.join(" / ")}\n`);
 }

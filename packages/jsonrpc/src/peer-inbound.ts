@@ -45,7 +45,7 @@ export function createInbound(host: CallHost, logger: Logger, cancellation: Canc
     call.finish();
     if (running.get(call.id) === call) running.delete(call.id);
     if (call.cancelled) return undefined;
-    return isClosed() || call.exchange.signal.aborted ? undefined : response;
+    return isClosed() || (call.exchange.aborted ?? call.exchange.signal.aborted) ? undefined : response;
   }
 
   function succeed(call: InboundCall, value: unknown): JsonRpcResponse | undefined {

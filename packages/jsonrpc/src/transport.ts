@@ -52,6 +52,12 @@ export interface Exchange {
   reply(payload: JsonRpcPayload): Promise<void>;
   /** Aborted when the stream this frame came on goes away (the HTTP client disconnected, the transport closed). */
   readonly signal: AbortSignal;
+  /**
+   * Optional: true once `signal` has aborted. The `Peer` reads it before each response when
+   * present, so a transport that creates its `AbortController` lazily need not create one per
+   * frame just to be asked.
+   */
+  readonly aborted?: boolean;
   /** What the transport knows about this frame. */
   readonly info: ExchangeInfo;
   /**

@@ -117,6 +117,33 @@ function interpret(copy: { [key: string]: unknown }, dialect: Dialect, where: st
   );
 }
 
+/** Keywords that annotate and never refuse a value. */
+const ANNOTATIONS = new Set(["title", "description", "$comment", "examples"]);
+
+/**
+ * True for an object schema that admits every object: `type: "object"`, no `properties` or an
+ * empty one, annotations only. Checked without ajv, so a server whose tools take no arguments
+ * never loads it (~9.5 MiB resident, issue 16).
+ */
+function admitsEveryObject(schema: { readonly [key: string]: unknown }): boolean {
+  for (const key in schema) {
+    const value = schema[key];
+    if (key === "type" ? value !== "object" : key === "properties" ? typeof value !== "object" || value === null || Object.keys(value).length > 0 : !ANNOTATIONS.has(key)) return false;
+  }
+  return schema.type === "object";
+}
+
+/** The validator of a schema that admits every object, with ajv's error (verbose) for anything else. */
+function objectCheck(schema: { readonly [key: string]: unknown }): Built {
+  const fn = (value: unknown): boolean => {
+    const ok = typeof value === "object" && value !== null && !Array.isArray(value);
+    fn.errors = ok ? null : [{ keyword: "type", instancePath: "", schemaPath: "#/type", params: { type: "object" }, schema: "object", parentSchema: schema, data: value }];
+    return ok;
+  };
+  fn.errors = null as readonly SchemaError[] | null;
+  return { fn, owner: undefined };
+}
+
 /**
  * Creates the compiler a server uses for every tool; one ajv instance per dialect, created on
  * first use (or the interpreter, see `JsonSchemaValidator`).
@@ -157,7 +184,9 @@ export function createSchemaCompiler(logger: Logger, engine: JsonSchemaValidator
     let preparing: Promise<void> | undefined;
     let released = false;
     const compiled = (): Promise<Built> =>
-      engine === "interpreter" || (engine === "auto" && !canGenerateCode())
+      admitsEveryObject(copy)
+        ? Promise.resolve(objectCheck(copy))
+        : engine === "interpreter" || (engine === "auto" && !canGenerateCode())
         ? interpret(copy, dialect, where)
         : ajvClass(dialect).then(
             (Class) => build(Class, copy, dialect, where),

@@ -174,11 +174,17 @@ export function createMemoryEventStore(options: MemoryEventStoreOptions = {}): M
     return found;
   }
 
+  /** The owner's least recently written stream that may lose an event (not the one just appended alone); stops at the first. */
+  function evictable(owner: Owner, current: StreamLog): [string, StreamLog] | undefined {
+    for (const entry of owner.logs) if (entry[1] !== current || size(entry[1]) > 1) return entry;
+    return undefined;
+  }
+
   /** Drops events until the store is within its caps, never the event just appended. */
   function evict(current: StreamLog): void {
     while (count > total || bytes > maxBytes) {
       const owner = biggest();
-      const entry = owner === undefined ? undefined : [...owner.logs].find(([, log]) => log !== current || size(log) > 1);
+      const entry = owner === undefined ? undefined : evictable(owner, current);
       if (entry === undefined) return;
       const [id, log] = entry;
       if (size(log) <= 1 && log !== current) remove(id, log);

@@ -85,6 +85,11 @@ export class PostExchange implements Exchange {
     return this.controller.signal;
   }
 
+  /** True once aborted, without creating the signal. */
+  get aborted(): boolean {
+    return this.abortReason !== undefined;
+  }
+
   /** Sends a payload on this POST's answer. Rejects (and counts for nothing) when it cannot be encoded or the POST is over. */
   reply(payload: JsonRpcPayload): Promise<void> {
     if (this.state === "done") return Promise.reject(gone("this POST was already answered or its client went away; send unrelated messages with transport.send"));

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isStreamAnswer } from "./io";
-import type { BodyRead, ConnectionWriter, HttpAnswer, HttpIn, HttpRequestLike } from "./io";
+import type { BodyRead, ConnectionWriter, HttpAnswer, HttpIn, HttpRequestLike, OutHeaders } from "./io";
 
 function headerValue(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
@@ -135,21 +135,54 @@ export class NodeIn implements HttpIn {
   }
 }
 
-/** One SSE response. */
+/** Characters a writer holds before the end of its first turn; past it the head and the text leave at once. */
+const MAX_HELD = 64 * 1024;
+
+/** Writers whose response head waits for the end of this turn of the event loop (one `setImmediate` for all). */
+let unflushed: NodeWriter[] = [];
+
+function flushAll(): void {
+  const writers = unflushed;
+  unflushed = [];
+  for (const writer of writers) writer.flush();
+}
+
+/**
+ * One SSE response. Its head (status, headers) and what is written in the same turn of the event
+ * loop wait until that turn ends: a stream that is finished by then (a POST answered at once:
+ * priming event, answer, end) goes out as one response with a `Content-Length` in one write, as
+ * a plain JSON answer does; otherwise the head and the events so far leave together, and later
+ * events are written as they come.
+ */
 class NodeWriter implements ConnectionWriter {
   private readonly listeners: (() => void)[] = [];
   private ended = false;
+  /** Text written before the head was sent; undefined once it is. */
+  private held: string | undefined = "";
 
-  constructor(private readonly res: ServerResponse) {
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
+    private readonly status: number,
+    private readonly headers: OutHeaders,
+  ) {
     res.once("close", () => {
       this.ended = true;
       for (const listener of this.listeners.splice(0)) listener();
     });
+    if (unflushed.push(this) === 1) setImmediate(flushAll);
   }
 
   write(text: string): Promise<void> {
     const res = this.res;
     if (this.ended || res.writableEnded) return Promise.reject(new Error("the SSE connection is closed"));
+    if (this.held !== undefined) {
+      this.held += text;
+      if (this.held.length < MAX_HELD) return Promise.resolve();
+      // a long replay in one turn: send what is held now and let backpressure pace the rest
+      this.flush();
+      return Promise.resolve();
+    }
     if (res.write(text)) return Promise.resolve();
     return new Promise<void>((resolve) => {
       const go = (): void => {
@@ -160,8 +193,30 @@ class NodeWriter implements ConnectionWriter {
     });
   }
 
+  /** Sends the head and the text held so far (the end of the turn in which the stream opened). */
+  flush(): void {
+    const { held, res } = this;
+    if (held === undefined || this.ended || res.writableEnded) return;
+    this.held = undefined;
+    res.writeHead(this.status, this.headers);
+    if (held === "") res.flushHeaders();
+    else res.write(held);
+    this.req.socket?.setNoDelay(true);
+  }
+
   end(): void {
-    if (!this.res.writableEnded) this.res.end();
+    const { held, res } = this;
+    if (res.writableEnded) return;
+    if (held === undefined || this.ended) {
+      this.held = undefined;
+      res.end();
+      return;
+    }
+    // finished in the turn it opened: one complete response, one write
+    this.held = undefined;
+    this.headers["content-length"] = String(Buffer.byteLength(held));
+    res.writeHead(this.status, this.headers);
+    res.end(held);
   }
 
   get closed(): boolean {
@@ -182,10 +237,7 @@ export function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: H
   }
   const { headers } = answer;
   if (isStreamAnswer(answer)) {
-    res.writeHead(answer.status, headers);
-    res.flushHeaders();
-    req.socket?.setNoDelay(true);
-    answer.open(new NodeWriter(res));
+    answer.open(new NodeWriter(req, res, answer.status, headers));
     return;
   }
   const { body } = answer;

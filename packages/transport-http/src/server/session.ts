@@ -151,9 +151,14 @@ export function createSession(config: SessionConfig): Session {
     const at = created.findIndex((old, i) => i < created.length - 1 && !streams.has(old) && old !== standalone?.id);
     if (at < 0) return;
     const [old] = created.splice(at, 1) as [string];
-    Promise.resolve()
-      .then(() => config.settings.store?.forget([old]))
-      .catch((cause: unknown) => config.fault(new HttpServerError(HttpFaultCode.EventStoreFailed, "event store forget failed", { cause })));
+    const failed = (cause: unknown): void => config.fault(new HttpServerError(HttpFaultCode.EventStoreFailed, "event store forget failed", { cause }));
+    try {
+      // an in-memory store forgets synchronously: no promise per POST once past the limit
+      const forgotten = config.settings.store?.forget([old]);
+      if (forgotten instanceof Promise) forgotten.catch(failed);
+    } catch (cause) {
+      failed(cause);
+    }
   }
 
   async function send(payload: JsonRpcPayload): Promise<void> {

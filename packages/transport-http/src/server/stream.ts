@@ -12,7 +12,7 @@ import { HttpServerError, HttpFaultCode } from "./errors";
 import type { EventStore } from "./event-store";
 import type { ConnectionWriter } from "./io";
 import { isValidEventId, SSE_KEEP_ALIVE, sseMessage, ssePriming, sseRetry } from "./sse";
-import { after, every } from "./timers";
+import { after, tickerOf } from "./timers";
 
 /** How streams behave; shared by every stream of a handler. */
 export interface StreamSettings {
@@ -73,7 +73,8 @@ export function createSseStream(id: string, settings: StreamSettings, hooks: Str
   let resumable = false;
   let finished = false;
   let tail: Promise<void> = Promise.resolve();
-  let keepAlive: ReturnType<typeof setInterval> | undefined;
+  const ticker = settings.keepAliveMs > 0 ? tickerOf(settings.keepAliveMs) : undefined;
+  let keepAlive: (() => void) | undefined;
   let closer: ReturnType<typeof setTimeout> | undefined;
 
   function enqueue(step: () => Promise<void>): Promise<void> {
@@ -101,7 +102,7 @@ export function createSseStream(id: string, settings: StreamSettings, hooks: Str
   }
 
   function stopTimers(): void {
-    if (keepAlive !== undefined) clearInterval(keepAlive);
+    if (keepAlive !== undefined) ticker?.delete(keepAlive);
     if (closer !== undefined) clearTimeout(closer);
     keepAlive = undefined;
     closer = undefined;
@@ -122,10 +123,11 @@ export function createSseStream(id: string, settings: StreamSettings, hooks: Str
       detach(false);
       if (!finished && !(store && resumable)) hooks.lost();
     });
-    if (settings.keepAliveMs > 0) {
-      keepAlive = every(settings.keepAliveMs, () => {
+    if (ticker !== undefined) {
+      keepAlive = () => {
         if (connection === next && !next.closed) void next.write(SSE_KEEP_ALIVE).catch(() => undefined);
-      });
+      };
+      ticker.add(keepAlive);
     }
     if (store && settings.closeAfterMs > 0) {
       closer = after(settings.closeAfterMs, () => {

@@ -17,3 +17,43 @@ export function every(ms: number, run: () => void): Handle {
 export function after(ms: number, run: () => void): Handle {
   return unref(setTimeout(run, ms));
 }
+
+/** Runs a callback of each member every `ms` with one timer for them all. */
+export interface Ticker {
+  add(member: () => void): void;
+  delete(member: () => void): void;
+}
+
+const tickers = new Map<number, Ticker>();
+
+/**
+ * The process's ticker of period `ms`: one unref'd interval for every member instead of a
+ * timer each (a stream answered in the same turn it opened never touches a timer list). The
+ * interval runs while there are members and stops at the first tick that finds none. A member
+ * first runs within `ms` of being added, not exactly `ms` after.
+ */
+export function tickerOf(ms: number): Ticker {
+  let ticker = tickers.get(ms);
+  if (ticker !== undefined) return ticker;
+  const members = new Set<() => void>();
+  let handle: Handle | undefined;
+  const tick = (): void => {
+    if (members.size === 0) {
+      clearInterval(handle);
+      handle = undefined;
+      return;
+    }
+    for (const member of [...members]) member();
+  };
+  ticker = {
+    add(member) {
+      members.add(member);
+      handle ??= every(ms, tick);
+    },
+    delete(member) {
+      members.delete(member);
+    },
+  };
+  tickers.set(ms, ticker);
+  return ticker;
+}
