@@ -41,6 +41,9 @@ function checkOptions(info: ServerInfo, options: ServerOptions): readonly Protoc
   }
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(pageSize) || pageSize < 1) throw new TypeError(`createServer: pageSize must be a positive integer, got ${String(pageSize)}`);
+  if (options.repeatableTools !== undefined && !(Array.isArray(options.repeatableTools) && options.repeatableTools.every((name) => typeof name === "string"))) {
+    throw new TypeError("createServer: repeatableTools must be an array of tool names");
+  }
   const versions = options.supportedVersions ?? SUPPORTED_PROTOCOL_VERSIONS;
   if (versions.length === 0 || !versions.every((v) => SUPPORTED_PROTOCOL_VERSIONS.includes(v))) {
     throw new TypeError(`createServer: supportedVersions must be a non-empty subset of ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")}`);
