@@ -60,7 +60,7 @@ export function createCore(options: StreamableHttpServerOptions): Core {
   let closed = false;
   let warned = false;
   const { shared } = ctx;
-  const stopTakeover = shared?.journal === undefined || opts.eventStore?.end === undefined ? undefined : startTakeover(ctx, { ...shared, journal: shared.journal });
+  const stopTakeover = shared?.journal === undefined || opts.eventStore?.end === undefined ? undefined : startTakeover(ctx, shared, shared.journal);
 
   function serveMetadata(input: HttpIn): FullAnswer {
     const headers: OutHeaders = { "access-control-allow-origin": "*" };

@@ -128,7 +128,7 @@ function deliver(ctx: CoreContext, d: Delivery): Promise<HttpAnswer> | HttpAnswe
   let untrack: () => void = () => undefined;
   let unjournal: (() => void) | undefined;
   const shared = ctx.shared;
-  const journaled = shared?.journal !== undefined && store?.end !== undefined && !d.init ? { ...shared, journal: shared.journal } : undefined;
+  const journal = shared !== undefined && store?.end !== undefined && !d.init ? shared.journal : undefined;
   let answer!: (answer: HttpAnswer) => void;
   const answered = new Promise<HttpAnswer>((resolve) => (answer = resolve));
   const post = new PostExchange({
@@ -141,7 +141,7 @@ function deliver(ctx: CoreContext, d: Delivery): Promise<HttpAnswer> | HttpAnswe
     headers,
     openStream: (hooks) => {
       const stream = session.openStream(hooks);
-      if (journaled !== undefined) unjournal = journalRequest(ctx, journaled, session, d.messages, d.principal, stream.id);
+      if (shared !== undefined && journal !== undefined) unjournal = journalRequest(ctx, shared, journal, session, d.messages, d.principal, stream.id);
       return stream;
     },
     prime: store !== undefined && acceptsPriming(version, session),
