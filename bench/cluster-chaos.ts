@@ -64,7 +64,7 @@ process.stdout.write(
   [
     `cluster chaos: ${rounds} rounds of a ${steps}-step tool call, 3 instances behind HAProxy round-robin on Redis, ${((Date.now() - started) / 1000).toFixed(0)} s`,
     `  instances killed (SIGKILL) mid-stream: ${kills}`,
-    `  stream connections the client opened: ${connections} (${(connections / rounds).toFixed(1)} per round)`,
+    `  stream connections the client opened: ${connections} (${rounds === 0 ? "-" : (connections / rounds).toFixed(1)} per round)`,
     `  results lost: ${lost}`,
     `  events duplicated: ${duplicated}`,
     `  rounds with progress missing or out of order: ${disordered}`,
