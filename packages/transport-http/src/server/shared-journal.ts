@@ -11,10 +11,10 @@
  * server-to-client requests it had sent are cancelled first (`notifications/cancelled`).
  */
 import type { Exchange, JsonRpcMessage, JsonRpcPayload, JsonRpcRequest, Principal } from "@proto/jsonrpc";
-import { ErrorCode, isRequest } from "@proto/jsonrpc";
+import { isRequest, JsonRpcErrorCode } from "@proto/jsonrpc";
 import type { CoreContext } from "./context";
 import { findShared } from "./context";
-import { HttpServerError, HttpServerFault } from "./errors";
+import { HttpFaultCode, HttpServerError } from "./errors";
 import type { EventStore } from "./event-store";
 import { isAnswer } from "./http-util";
 import type { Session } from "./session";
@@ -26,7 +26,7 @@ import { every } from "./timers";
 export const INSTANCE_LOST = "instance_lost";
 
 function report(ctx: CoreContext, what: string) {
-  return (cause: unknown): void => ctx.fault(new HttpServerError(HttpServerFault.SharedStoreFailed, `${what} failed`, { cause }));
+  return (cause: unknown): void => ctx.fault(new HttpServerError(HttpFaultCode.SharedStoreFailed, `${what} failed`, { cause }));
 }
 
 /**
@@ -77,7 +77,7 @@ export function instanceLostError(request: JsonRpcRequest): JsonRpcMessage {
   const message = retryable
     ? "the server instance executing this request was lost; it is safe to send it again"
     : "the server instance executing this tool call was lost mid-call; the tool may or may not have taken effect: check before calling it again";
-  return { jsonrpc: "2.0", id: request.id, error: { code: ErrorCode.InternalError, message, data: { reason: INSTANCE_LOST, retryable } } };
+  return { jsonrpc: "2.0", id: request.id, error: { code: JsonRpcErrorCode.InternalError, message, data: { reason: INSTANCE_LOST, retryable } } };
 }
 
 async function answerOrphan(ctx: CoreContext, shared: SharedContext, journal: RequestJournal, entry: JournalEntry): Promise<void> {
