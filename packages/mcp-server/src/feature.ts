@@ -92,7 +92,13 @@ export interface FeatureHost {
    * Sends a notification to every initialized session that `filter` accepts (all when omitted),
    * and to the `subscriptions/listen` streams that asked for its type. Failures are logged.
    */
-  broadcast(method: string, params?: JsonRpcParams, filter?: (session: ServerSession) => boolean): void;
+  broadcast(method: string, params?: JsonRpcParams, filter?: (session: ServerSession) => boolean, version?: () => string): void;
+  /**
+   * Many instances (`stateless.fanout` with `notifySessions`): delivers `method` to the shared
+   * 2025 sessions of the deployment that hold `topic`, and returns true; the caller then leaves
+   * the shared sessions it holds (`isSharedSession`) out. False: nothing was sent.
+   */
+  notifyShared?(topic: string, method: string, params?: JsonRpcParams): boolean;
   /** Sends a notification to the `subscriptions/listen` streams that asked for it only (e.g. `resources/updated` for their URIs). */
   stream?(method: string, params?: JsonRpcParams): void;
 }

@@ -13,6 +13,7 @@
 import type { NegotiatedExtensions } from "./extension-negotiate";
 import type { Page, PageSource } from "./pagination";
 import { createPageSource, paginate } from "./pagination";
+import { listDigest } from "./stateless/fanout";
 import type { ServerSession } from "./session-types";
 
 /** The lists extensions can decorate; features may use other names (they are then never decorated). */
@@ -51,8 +52,8 @@ export interface ListHost {
   readonly pageSize: number;
   /** Decorates a list for a negotiated set of extensions; returns undefined when no extension touches `kind`. */
   decorate<T>(kind: string, items: readonly T[], negotiated: NegotiatedExtensions): readonly T[] | undefined;
-  /** Sends `method` to every initialized session accepted by `filter`. */
-  broadcast(method: string, params: undefined, filter?: (session: ServerSession) => boolean): void;
+  /** Sends `method` to every initialized session accepted by `filter`; `version` digests the list as it is now (deployment-wide dedupe). */
+  broadcast(method: string, params: undefined, filter?: (session: ServerSession) => boolean, version?: () => string): void;
 }
 
 interface Snapshot<T> {
@@ -115,7 +116,7 @@ export function createListEndpoint<T>(host: ListHost, spec: ListSpec<T>): ListEn
       scheduled = true;
       queueMicrotask(() => {
         scheduled = false;
-        host.broadcast(spec.notification as string, undefined, spec.notifies);
+        host.broadcast(spec.notification as string, undefined, spec.notifies, () => listDigest(JSON.stringify(base().source.items)));
       });
     },
     get version() {

@@ -30,8 +30,9 @@ export interface StatelessOptions {
   readonly maxListens?: number;
   /**
    * Many instances behind a load balancer: resource updates and list changes reach the
-   * `subscriptions/listen` streams of every instance through this bus (e.g. the `bus` of
-   * `@proto/redis-stores`). Default: this instance's streams only.
+   * `subscriptions/listen` streams of every instance through this bus (e.g. the `fanout` of
+   * `@proto/redis-stores`, which also reaches every shared 2025 session once, and announces a
+   * change every instance makes once). Default: this instance's streams only.
    */
   readonly fanout?: ListenFanout;
 }
@@ -70,6 +71,11 @@ export interface ServerOptions {
    * in-memory store of 10,000 tasks, 1 h TTL). Without it, registering such a tool throws.
    */
   readonly tasks?: TasksOptions;
+  /**
+   * Tools safe to run again on another instance when the one running a call dies (besides those
+   * annotated `idempotentHint` or `readOnlyHint`): see `repeatable`. Default none.
+   */
+  readonly repeatableTools?: readonly string[];
 }
 
 /** What `summary()` reports (the stdio banner reads it). */
@@ -131,6 +137,12 @@ export interface CoreServer {
    * `insufficient_scope` first; the server enforces the same rule again at call time.
    */
   scopesFor(request: JsonRpcRequest): readonly string[] | undefined;
+  /**
+   * True when `request` may run again on a surviving instance after the one running it died
+   * (pass as the HTTP handler's `shared.repeatable`): every request but `tools/call`, and calls
+   * of tools annotated `idempotentHint` or `readOnlyHint` or listed in `repeatableTools`.
+   */
+  repeatable(request: { readonly method: string; readonly params?: unknown }): boolean;
   /** Closes every session; later `connect` calls reject. */
   close(): Promise<void>;
 }

@@ -21,7 +21,8 @@ import type { PendingSession } from "./session";
 import type { ConnectOptions, ServerSession } from "./session-types";
 import { createRouter } from "./routes";
 import { resolveCacheHints } from "./stateless/encode";
-import { withFanout } from "./stateless/fanout";
+import { LIST_CHANGED_BY_CAPABILITY, withFanout } from "./stateless/fanout";
+import { isSharedSession } from "./session-shared";
 import { createListenRegistry } from "./stateless/listen";
 import { createRequestStateCodec } from "./stateless/request-state";
 import { createTasks } from "./tasks/feature";
@@ -32,6 +33,7 @@ import type { JsonSchemaValidator } from "./validation";
 const SILENT: Logger = { warn() {}, error() {} };
 const DEFAULT_PAGE_SIZE = 1000;
 const LIST_KINDS: readonly ListKind[] = ["tools", "resources", "resourceTemplates", "prompts"];
+const LIST_CHANGED: ReadonlySet<string> = new Set(Object.values(LIST_CHANGED_BY_CAPABILITY));
 
 function checkOptions(info: ServerInfo, options: ServerOptions): readonly ProtocolVersion[] {
   if (typeof info !== "object" || info === null || typeof info.name !== "string" || typeof info.version !== "string") {
@@ -39,6 +41,9 @@ function checkOptions(info: ServerInfo, options: ServerOptions): readonly Protoc
   }
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(pageSize) || pageSize < 1) throw new TypeError(`createServer: pageSize must be a positive integer, got ${String(pageSize)}`);
+  if (options.repeatableTools !== undefined && !(Array.isArray(options.repeatableTools) && options.repeatableTools.every((name) => typeof name === "string"))) {
+    throw new TypeError("createServer: repeatableTools must be an array of tool names");
+  }
   const versions = options.supportedVersions ?? SUPPORTED_PROTOCOL_VERSIONS;
   if (versions.length === 0 || !versions.every((v) => SUPPORTED_PROTOCOL_VERSIONS.includes(v))) {
     throw new TypeError(`createServer: supportedVersions must be a non-empty subset of ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")}`);
@@ -96,12 +101,34 @@ export function createServer(info: ServerInfo, options: ServerOptions = {}): Ser
     registry: createRegistryHooks(router.extensions, logger),
     sessions: () => live.keys(),
     stream: (method: string, params?: JsonRpcParams) => stateless.listens.deliver(method, params),
-    broadcast(method: string, params?: JsonRpcParams, filter?: (session: ServerSession) => boolean) {
-      stateless.listens.deliver(method, params);
-      for (const session of live.keys()) {
-        if (!session.initialized || (filter !== undefined && !filter(session))) continue;
-        session.notify(method, params).catch((error: unknown) => logger.warn(`Could not send ${method} to session ${session.id}`, error));
-      }
+    broadcast(method: string, params?: JsonRpcParams, filter?: (session: ServerSession) => boolean, version?: () => string) {
+      const send = (): void => {
+        stateless.listens.deliver(method, params);
+        const shared = LIST_CHANGED.has(method) && host.notifyShared?.(method, method, params) === true;
+        for (const session of live.keys()) {
+          if (!session.initialized || (filter !== undefined && !filter(session)) || (shared && isSharedSession(session))) continue;
+          session.notify(method, params).catch((error: unknown) => logger.warn(`Could not send ${method} to session ${session.id}`, error));
+        }
+      };
+      const fanout = options.stateless?.fanout;
+      if (version === undefined || fanout?.announce === undefined) return send();
+      // every instance may report the same change (one deploy): the first to announce its version sends it
+      Promise.resolve(fanout.announce(method, version())).then(
+        (changed) => void (changed !== false && send()),
+        (error: unknown) => {
+          logger.warn(`announcing ${method} to the other instances failed; sent from here`, error);
+          send();
+        },
+      );
+    },
+    notifyShared(topic: string, method: string, params?: JsonRpcParams) {
+      const fanout = options.stateless?.fanout;
+      if (fanout?.notifySessions === undefined) return false;
+      const message = params === undefined ? { jsonrpc: "2.0" as const, method } : { jsonrpc: "2.0" as const, method, params };
+      Promise.resolve()
+        .then(() => fanout.notifySessions?.(topic, message))
+        .catch((error: unknown) => logger.warn(`${method} could not reach the shared sessions of ${topic}`, error));
+      return true;
     },
   };
 
@@ -186,6 +213,7 @@ export function createServer(info: ServerInfo, options: ServerOptions = {}): Ser
     summary: () => ({ name: info.name, version: info.version, protocolVersion: supportedVersions[0] ?? LATEST_PROTOCOL_VERSION, tools: tools.names() }),
     ready: () => tools.ready(),
     scopesFor: (request: { method: string; params?: unknown }) => (request.method === "tools/call" ? tools.scopesFor(request.params) : undefined),
+    repeatable: (request: { method: string; params?: unknown }) => request.method !== "tools/call" || tools.repeatable(request.params, options.repeatableTools),
     async close() {
       closed = true;
       await tasks?.runtime.close();

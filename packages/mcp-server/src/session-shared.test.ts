@@ -9,11 +9,17 @@ function definition() {
   return server;
 }
 
-function persistence(snapshot?: unknown): SessionPersistence & { saved: SessionSnapshot[]; change?: (s: unknown) => void } {
-  const box: SessionPersistence & { saved: SessionSnapshot[]; change?: (s: unknown) => void } = {
+type Box = SessionPersistence & { saved: SessionSnapshot[]; topics: (readonly string[] | undefined)[]; change?: (s: unknown) => void };
+
+function persistence(snapshot?: unknown): Box {
+  const box: Box = {
     snapshot,
     saved: [],
-    save: (s) => void box.saved.push(s),
+    topics: [],
+    save: (s, topics) => {
+      box.saved.push(s);
+      box.topics.push(topics);
+    },
     onChange: (listener) => void (box.change = listener),
   };
   return box;
@@ -34,6 +40,53 @@ describe("ConnectOptions.shared (a session served by several instances)", () => 
       clientInfo: { name: "c", version: "1" },
       features: { logging: "debug", resources: ["test://a"] },
     });
+  });
+
+  it("saves the session's topics with its state: the list changes it is promised, one per subscribed URI", async () => {
+    const shared = persistence();
+    const server = definition();
+    server.tool({ name: "t", inputSchema: { type: "object" } }, () => "t");
+    const client = await connectRaw(server, {}, { shared });
+    await client.call(1, "initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "c", version: "1" } });
+    expect(shared.topics.at(-1)).toEqual(["notifications/tools/list_changed", "notifications/resources/list_changed"]);
+    await client.call(2, "resources/subscribe", { uri: "test://a" });
+    expect(shared.topics.at(-1)).toEqual(["notifications/tools/list_changed", "notifications/resources/list_changed", "resource:test://a"]);
+    await client.call(3, "resources/unsubscribe", { uri: "test://a" });
+    expect(shared.topics.at(-1)).toEqual(["notifications/tools/list_changed", "notifications/resources/list_changed"]);
+  });
+
+  it("with a fanout that reaches shared sessions, updates and list changes go through it, not through the replicas", async () => {
+    const sent: { topic: string; method: string }[] = [];
+    const announced = new Map<string, string>();
+    const fanout = {
+      publish: () => 0,
+      subscribe: () => () => undefined,
+      announce: (topic: string, version: string) => {
+        const changed = announced.get(topic) !== version;
+        announced.set(topic, version);
+        return changed;
+      },
+      notifySessions: (topic: string, message: { method: string }) => void sent.push({ topic, method: message.method }),
+    };
+    const server = createServer({ name: "shared", version: "1.0.0" }, { stateless: { fanout } });
+    server.resource({ uri: "test://a", name: "a" }, () => ({ contents: [{ uri: "test://a", text: "a" }] }));
+    server.tool({ name: "t", inputSchema: { type: "object" } }, () => "t");
+    const client = await connectRaw(server, {}, { shared: persistence({ protocolVersion: "2025-11-25", clientCapabilities: {}, features: { resources: ["test://a"] } }) });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    sent.length = 0;
+    expect(server.resourceUpdated("test://a")).toBe(1);
+    server.tool({ name: "u", inputSchema: { type: "object" } }, () => "u");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // the list comes out the same again (as another instance reporting the same change would see it): not announced twice
+    server.removeTool("u");
+    server.tool({ name: "u", inputSchema: { type: "object" } }, () => "u");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sent).toEqual([
+      { topic: "resource:test://a", method: "notifications/resources/updated" },
+      { topic: "notifications/tools/list_changed", method: "notifications/tools/list_changed" },
+    ]);
+    const methods = client.received.flatMap((p) => (Array.isArray(p) ? p : [p])).map((m) => ("method" in m ? m.method : "response"));
+    expect(methods).toEqual([]);
   });
 
   it("rebuilds a session from another instance's snapshot: initialized, subscribed, at its log level", async () => {

@@ -13,6 +13,30 @@ import type { ServerCore } from "./core";
 import { negotiateExtensions } from "./extension-negotiate";
 import type { SessionState } from "./session-state";
 import type { ServerSession } from "./session-types";
+import { LIST_CHANGED_BY_CAPABILITY, resourceTopic } from "./stateless/fanout";
+
+/** The sessions of this process that are replicas of shared ones (their notifications travel through the store). */
+const sharedViews = new WeakSet<ServerSession>();
+
+/** True when `session` is a replica of a session shared by several instances (`ConnectOptions.shared`). */
+export function isSharedSession(session: ServerSession): boolean {
+  return sharedViews.has(session);
+}
+
+/**
+ * What a shared session listens to across the deployment: the list-change notifications its
+ * server capabilities promise, and `resource:<uri>` for each resource it subscribed to.
+ */
+export function sessionTopics(state: SessionState, snapshot: SessionSnapshot): string[] {
+  const topics: string[] = [];
+  const capabilities = state.serverCapabilities;
+  for (const [key, method] of Object.entries(LIST_CHANGED_BY_CAPABILITY)) {
+    if ((capabilities?.[key as keyof typeof LIST_CHANGED_BY_CAPABILITY] as { listChanged?: boolean } | undefined)?.listChanged === true) topics.push(method);
+  }
+  const uris = snapshot.features.resources;
+  if (Array.isArray(uris)) for (const uri of uris) if (typeof uri === "string") topics.push(resourceTopic(uri));
+  return topics;
+}
 
 /** What one instance saves of a session so another can serve it. Plain JSON. */
 export interface SessionSnapshot {
@@ -34,8 +58,9 @@ export interface SessionPersistence {
   /**
    * Saves the session's snapshot; called after a request changed it, before that request is
    * answered (so the client's next request, on any instance, sees it). A rejection fails the request.
+   * `topics` are what the session listens to across the deployment (see `sessionTopics`).
    */
-  save(snapshot: SessionSnapshot): void | Promise<void>;
+  save(snapshot: SessionSnapshot, topics?: readonly string[]): void | Promise<void>;
   /** Registers a listener for snapshots saved by other instances (the session applies them). */
   onChange?(listener: (snapshot: unknown) => void): void;
 }
@@ -105,6 +130,7 @@ export function shareSession(core: ServerCore, state: SessionState, view: Server
     applySnapshot(core, state, view, snapshot);
     last = JSON.stringify(takeSnapshot(core, state));
   };
+  sharedViews.add(view);
   apply(persistence.snapshot);
   persistence.onChange?.(apply);
   return async () => {
@@ -113,7 +139,7 @@ export function shareSession(core: ServerCore, state: SessionState, view: Server
     const text = JSON.stringify(snapshot);
     if (text === last) return;
     try {
-      await persistence.save(snapshot);
+      await persistence.save(snapshot, sessionTopics(state, snapshot));
       last = text;
     } catch (cause) {
       core.logger.warn("saving the shared session snapshot failed", cause);

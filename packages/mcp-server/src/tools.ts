@@ -136,6 +136,16 @@ export function createTools(host: FeatureHost, options: ToolsOptions) {
       if (record === undefined) return undefined;
       return { support: record.descriptor.execution?.taskSupport ?? "forbidden", start: record.taskStart };
     },
+    /**
+     * True when the tool `params.name` names is safe to run again after the instance running it
+     * died: annotated `idempotentHint` or `readOnlyHint`, or listed in `extra`.
+     */
+    repeatable: (params: unknown, extra: readonly string[] | undefined): boolean => {
+      const name = (params as { name?: unknown } | null | undefined)?.name;
+      if (typeof name !== "string") return false;
+      const annotations = callHost.lookup(name)?.descriptor.annotations;
+      return annotations?.idempotentHint === true || annotations?.readOnlyHint === true || extra?.includes(name) === true;
+    },
     /** The input schema of a served tool, or undefined. */
     schemaOf: (name: string): object | undefined => callHost.lookup(name)?.descriptor.inputSchema,
     /** Compiles every registered tool's validators now; rejects with the first schema's `TypeError`. */

@@ -1,5 +1,5 @@
 export { createRedisStores } from "./stores";
-export type { RedisStores, RedisStoresOptions } from "./stores";
+export type { RedisFanout, RedisSharedOptions, RedisStores, RedisStoresOptions } from "./stores";
 export { connectRedis } from "./connection";
 export type { RedisClient, RedisConnections, RedisConnectionOptions } from "./connection";
 export { createRedisEventStore } from "./event-store";
@@ -8,3 +8,4 @@ export { createRedisSessionStore } from "./session-store";
 export { createRedisMessageBus } from "./bus";
 export { createRedisTaskStore } from "./task-store";
 export type { RedisTaskStoreOptions } from "./task-store";
+export { createRedisRequestJournal } from "./journal";

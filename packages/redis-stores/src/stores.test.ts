@@ -90,6 +90,56 @@ describe.skipIf(missing !== undefined)(`Redis stores against a real redis-server
     expect(await stores.sessions.get("short", 150)).toBeUndefined();
   });
 
+  it("topics: members by topic across instances, replaced by update, gone with delete", async () => {
+    const record = (id: string) => ({ id, principalKey: "anon", streamPrefix: `pf${id}` });
+    const open = { maxSessions: 100, maxSessionsPerPrincipal: undefined, ttlMs: 60_000 };
+    expect(await stores.sessions.create(record("t1"), open)).toBe("created");
+    expect(await stores.sessions.create(record("t2"), open)).toBe("created");
+    await stores.sessions.update("t1", { topics: ["resource:x", "list"] });
+    await other.sessions.update("t2", { state: {}, topics: ["resource:x"] });
+    expect((await other.sessions.members("resource:x", 10)).map((m) => m.id).sort()).toEqual(["t1", "t2"]);
+    expect(await other.sessions.members("list", 10)).toEqual([{ id: "t1", streamPrefix: "pft1" }]);
+    expect(await other.sessions.members("resource:x", 1)).toHaveLength(1);
+    await stores.sessions.update("t1", { topics: ["list"] });
+    expect((await other.sessions.members("resource:x", 10)).map((m) => m.id)).toEqual(["t2"]);
+    await stores.sessions.delete("t2");
+    expect(await other.sessions.members("resource:x", 10)).toEqual([]);
+    expect(await stores.client.exists("t:st:t2")).toBe(0);
+  });
+
+  it("announce: one instance announces each version of a topic", async () => {
+    expect(await stores.bus.announce?.("tools", "v1")).toBe(true);
+    expect(await other.bus.announce?.("tools", "v1")).toBe(false);
+    expect(await other.bus.announce?.("tools", "v2")).toBe(true);
+    expect(await stores.bus.announce?.("tools", "v1")).toBe(true);
+  });
+
+  it("the journal: a dead instance's entries are claimed once, with their outbound ids; a live one's are not", async () => {
+    const journal = stores.journal;
+    const peer = other.journal;
+    if (journal === undefined || peer === undefined) throw new Error("journal expected");
+    const request = { jsonrpc: "2.0" as const, id: 7, method: "tools/call", params: { name: "x", arguments: { list: [] } } };
+    await journal.heartbeat("dead", 200);
+    await journal.heartbeat("alive", 60_000);
+    await journal.begin("dead", { sessionId: "s", streamId: "p.a1", request, outbound: [], attempts: 0 });
+    await journal.begin("dead", { sessionId: "s", streamId: "p.a2", request, outbound: [], attempts: 0 });
+    await journal.end("dead", "p.a2");
+    await journal.outbound("dead", "p.a1", "tag~1");
+    await journal.outbound("dead", "p.a1", "tag~2");
+    await journal.begin("alive", { sessionId: "s", streamId: "p.b1", request, outbound: [], attempts: 0 });
+    expect(await peer.takeOver("survivor")).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const [claimed, again] = await Promise.all([peer.takeOver("survivor"), journal.takeOver("other-survivor")]);
+    expect([...claimed, ...again]).toEqual([{ sessionId: "s", streamId: "p.a1", request, outbound: ["tag~1", "tag~2"], attempts: 0 }]);
+    expect(await peer.takeOver("survivor")).toEqual([]);
+  });
+
+  it("an ended stream takes no more events (a late answer of an instance presumed dead is refused)", async () => {
+    await stores.eventStore.append("p1.e", note(1));
+    await stores.eventStore.end?.("p1.e");
+    await expect(Promise.resolve(other.eventStore.append("p1.e", note(2)))).rejects.toThrow(/ENDED/);
+  });
+
   it("the bus delivers to subscribers of other instances and counts them", async () => {
     const got: string[] = [];
     const stop = await other.bus.subscribe("c1", (m) => got.push(m));

@@ -2,8 +2,11 @@
 export { createStreamableHttpHandler } from "./server/web";
 export type { StreamableHttpHandler } from "./server/web";
 export type { StreamableHttpServerOptions, ConnectContext, SharedSessionState } from "./server/options";
-export type { SessionStore, SessionRecord, SessionLimits, SessionCreateResult, MessageBus, SharedSessionOptions } from "./server/shared-store";
-export { createMemorySessionStore, createMemoryMessageBus } from "./server/memory-shared";
+export type { SessionStore, SessionRecord, SessionLimits, SessionCreateResult, SessionMember, MessageBus, SharedSessionOptions, JournalEntry, RequestJournal } from "./server/shared-store";
+export { createMemorySessionStore, createMemoryMessageBus, createMemoryRequestJournal } from "./server/memory-shared";
+export { createSessionNotifier, MAX_NOTIFIED_SESSIONS } from "./server/shared";
+export type { SessionNotifier, SessionNotifierOptions } from "./server/shared";
+export { INSTANCE_LOST, instanceLostError } from "./server/shared-journal";
 export type { ResponseMode } from "./server/exchange";
 export type { HttpRequestLike } from "./server/io";
 export type { HostCheckOptions } from "./server/guards";

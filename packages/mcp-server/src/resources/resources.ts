@@ -19,6 +19,8 @@ import { listWithTemplates } from "./listing";
 import { createResourceStore } from "./store";
 import type { ResourceStore } from "./store";
 import { createSubscriptions } from "./subscriptions";
+import { isSharedSession } from "../session-shared";
+import { resourceTopic } from "../stateless/fanout";
 import type { Subscriptions, SubscriptionState } from "./subscriptions";
 import type {
   ResourceDefinition,
@@ -98,7 +100,9 @@ export function createResources(host: FeatureHost) {
   function updated(uri: string): number {
     host.stream?.(NotificationMethod.ResourceUpdated, { uri });
     const sessions = subscriptions.subscribers(uri);
+    const shared = host.notifyShared?.(resourceTopic(uri), NotificationMethod.ResourceUpdated, { uri }) === true;
     for (const session of sessions) {
+      if (shared && isSharedSession(session)) continue;
       session.notify(NotificationMethod.ResourceUpdated, { uri }).catch((error: unknown) => {
         host.logger.warn(`notifications/resources/updated for ${uri} could not be sent`, error);
       });
@@ -120,7 +124,11 @@ export function createResources(host: FeatureHost) {
     },
     removeResource: (uri: string): boolean => store.removeResource(uri),
     removeTemplate: (uriTemplate: string): boolean => store.removeTemplate(uriTemplate),
-    /** Sends `notifications/resources/updated` to the subscribers of `uri`; returns how many. */
+    /**
+     * Sends `notifications/resources/updated` to the subscribers of `uri`; returns how many this
+     * instance knows (with a shared deployment, every subscribed session of every instance is
+     * reached through the store, once).
+     */
     updated,
     /** The completer of a template's variable, for `completion/complete`; `null` when no such template exists. */
     completer: (uriTemplate: string, variable: string): Completer | undefined | null => {

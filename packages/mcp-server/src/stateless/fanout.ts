@@ -9,11 +9,44 @@ import type { ListenRegistry } from "./listen";
 
 /**
  * Publish/subscribe between the instances of one server definition (`stateless.fanout`). The
- * HTTP transport's `MessageBus` (e.g. from `@proto/redis-stores`) is one: pass it as it is.
+ * HTTP transport's `MessageBus` (e.g. from `@proto/redis-stores`) is one: pass it as it is. The
+ * `fanout` of `@proto/redis-stores` also has the optional members, and then list changes and
+ * resource updates reach the 2025 sessions shared on the store too, once each.
  */
 export interface ListenFanout {
   publish(channel: string, message: string): unknown;
   subscribe(channel: string, listener: (message: string) => void): unknown;
+  /**
+   * Deployment-wide dedupe of list changes: resolves true when `version` (a digest of the list)
+   * differs from the last one any instance announced for `topic`. A change every instance makes
+   * (the same tool registered everywhere) is then announced once, by the first.
+   */
+  announce?(topic: string, version: string): unknown;
+  /**
+   * Delivers a notification to every 2025 session shared on the store whose saved topics include
+   * `topic` (a list-change method, or `resource:<uri>`), once each, wherever its GET stream is.
+   * The server then leaves its local replicas of shared sessions out of the notification.
+   */
+  notifySessions?(topic: string, message: { readonly jsonrpc: "2.0"; readonly method: string; readonly params?: JsonRpcParams }): unknown;
+}
+
+/** The list-change notifications a shared 2025 session is reached by through `notifySessions` (its topics). */
+export const LIST_CHANGED_BY_CAPABILITY = {
+  tools: "notifications/tools/list_changed",
+  prompts: "notifications/prompts/list_changed",
+  resources: "notifications/resources/list_changed",
+} as const;
+
+/** The topic of a resource's subscribers. */
+export function resourceTopic(uri: string): string {
+  return `resource:${uri}`;
+}
+
+/** FNV-1a (32 bits) of `text` with its length: a list's version for `announce`, not a security hash. */
+export function listDigest(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return `${text.length.toString(36)}.${(hash >>> 0).toString(36)}`;
 }
 
 /** The channel listen notifications travel on. */

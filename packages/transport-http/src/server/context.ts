@@ -51,7 +51,7 @@ export function findSession(ctx: CoreContext, input: HttpIn, headers: OutHeaders
 }
 
 /** The shared record decides (it expires, is deleted and binds the principal for every instance); the local replica is rebuilt when missing. */
-async function findShared(ctx: CoreContext, shared: SharedContext, id: string, headers: OutHeaders, principal: Principal | undefined, remoteAddress: string | undefined): Promise<Session | FullAnswer> {
+export async function findShared(ctx: CoreContext, shared: SharedContext, id: string, headers: OutHeaders, principal: Principal | undefined, remoteAddress: string | undefined): Promise<Session | FullAnswer> {
   let record: SessionRecord | undefined;
   try {
     record = id.length > 256 ? undefined : await shared.sessions.get(id, ctx.opts.sessionIdleTtlMs);

@@ -19,7 +19,8 @@ import { resolveOptions } from "./options";
 import type { StreamableHttpServerOptions } from "./options";
 import { handlePost } from "./post";
 import { createSessionRegistry } from "./registry";
-import { sharedUnavailable } from "./shared";
+import { sharedContext, sharedUnavailable } from "./shared";
+import { startTakeover } from "./shared-journal";
 
 /** The core: `handle` one request and return its answer (it never rejects); `close` ends every session. */
 export interface Core {
@@ -53,11 +54,13 @@ export function createCore(options: StreamableHttpServerOptions): Core {
     registry,
     settings: { store: opts.eventStore, retryMs: opts.retryMs, keepAliveMs: opts.keepAliveMs, closeAfterMs: opts.closeSseAfterMs },
     metadataUrl,
-    shared: opts.shared === undefined ? undefined : { sessions: opts.shared.sessions, bus: opts.shared.bus, retryAfter: String(opts.shared.retryAfterSeconds ?? 1), restoring: new Map() },
+    shared: opts.shared === undefined ? undefined : sharedContext(opts.shared),
     fault: (error) => opts.logger?.warn(error.message, error),
   };
   let closed = false;
   let warned = false;
+  const { shared } = ctx;
+  const stopTakeover = shared?.journal === undefined || opts.eventStore?.end === undefined ? undefined : startTakeover(ctx, shared, shared.journal);
 
   function serveMetadata(input: HttpIn): FullAnswer {
     const headers: OutHeaders = { "access-control-allow-origin": "*" };
@@ -130,6 +133,7 @@ export function createCore(options: StreamableHttpServerOptions): Core {
     async close() {
       if (closed) return;
       closed = true;
+      stopTakeover?.();
       await registry.closeAll(new HttpServerError(HttpFaultCode.SessionClosed, "the handler was closed"));
     },
     get sessionCount() {

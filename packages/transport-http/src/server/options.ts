@@ -21,8 +21,12 @@ import type { SharedSessionOptions } from "./shared-store";
 export interface SharedSessionState {
   /** What another instance saved, to rebuild the session from; undefined for a new session. */
   readonly snapshot: unknown;
-  /** Saves the state in the shared record and tells the other replicas; rejects when the store is unreachable. */
-  save(state: object): Promise<void>;
+  /**
+   * Saves the state in the shared record and tells the other replicas; rejects when the store is
+   * unreachable. `topics` (when given) replace what the session listens to across the deployment:
+   * `createSessionNotifier` reaches it by them (e.g. a resource URI it subscribed to).
+   */
+  save(state: object, topics?: readonly string[]): Promise<void>;
   /** Registers a listener for states other replicas save. */
   onChange(listener: (state: unknown) => void): void;
 }

@@ -18,6 +18,7 @@ import { classifyPost } from "./modern-ladder";
 import { serveModernPost } from "./modern-post";
 import type { Session } from "./session";
 import { routeResponses } from "./shared";
+import { journalRequest } from "./shared-journal";
 
 function acceptsBoth(accept: string | undefined): boolean {
   if (accept === undefined) return false;
@@ -125,6 +126,9 @@ function deliver(ctx: CoreContext, d: Delivery): Promise<HttpAnswer> | HttpAnswe
   const store = session.id === undefined ? undefined : ctx.opts.eventStore;
   const version = d.init ? requestedVersion(d.init) : versionOf(d.input, session);
   let untrack: () => void = () => undefined;
+  let unjournal: (() => void) | undefined;
+  const shared = ctx.shared;
+  const journal = shared !== undefined && store?.end !== undefined && !d.init ? shared.journal : undefined;
   let answer!: (answer: HttpAnswer) => void;
   const answered = new Promise<HttpAnswer>((resolve) => (answer = resolve));
   const post = new PostExchange({
@@ -135,7 +139,11 @@ function deliver(ctx: CoreContext, d: Delivery): Promise<HttpAnswer> | HttpAnswe
     batch: d.batch,
     answered: d.decoded.invalid.length > 0 || d.messages.some(isRequest),
     headers,
-    openStream: (hooks) => session.openStream(hooks),
+    openStream: (hooks) => {
+      const stream = session.openStream(hooks);
+      if (shared !== undefined && journal !== undefined) unjournal = journalRequest(ctx, shared, journal, session, d.messages, d.principal, stream.id);
+      return stream;
+    },
     prime: store !== undefined && acceptsPriming(version, session),
     unsolicited: session.id === undefined ? undefined : session.transport.send,
     onResponse: d.init ? (response) => {
@@ -146,6 +154,7 @@ function deliver(ctx: CoreContext, d: Delivery): Promise<HttpAnswer> | HttpAnswe
     } : undefined,
     onEnd: () => {
       untrack();
+      unjournal?.();
       if (session.id === undefined || initFailed) void session.close();
     },
     fault: ctx.fault,

@@ -28,6 +28,8 @@ export interface SessionSharing {
   forward(messages: readonly JsonRpcMessage[]): Promise<boolean>;
   /** This replica's GET connection opened (true) or closed (false): it receives forwarded messages while it holds one. */
   holding(held: boolean): void;
+  /** A request to the client went out on POST stream `streamId` with this (tagged) id: journaled with the request the stream answers. */
+  outbound(streamId: string, requestId: string): void;
 }
 
 /** What a session needs from its handler. */
@@ -87,6 +89,8 @@ export interface Session {
   forwarded(messages: readonly JsonRpcMessage[]): void;
   /** The response with its original id when `message` answers a request this replica sent, else undefined. */
   claim(message: JsonRpcMessage): JsonRpcMessage | undefined;
+  /** Shared sessions: `message` with the replica-unique id a request to the client gets (others unchanged). */
+  tagOutbound(message: JsonRpcMessage): JsonRpcMessage;
   close(reason?: Error): Promise<void>;
 }
 
@@ -127,7 +131,11 @@ export function createSession(config: SessionConfig): Session {
     const stream = createSseStream(id, config.settings, {
       lost: () => hooks.lost(),
       fault: (error) => hooks.fault(error),
-      outgoing: sharing === undefined ? undefined : tag,
+      outgoing: sharing === undefined ? undefined : (message) => {
+        const tagged = tag(message);
+        if (tagged !== message && isRequest(tagged)) sharing.outbound(id, String(tagged.id));
+        return tagged;
+      },
       done: () => {
         streams.delete(id);
         ended(id);
@@ -300,6 +308,7 @@ export function createSession(config: SessionConfig): Session {
       tagged.delete(message.id);
       return { ...message, id: original } as JsonRpcMessage;
     },
+    tagOutbound: tag,
     close,
   };
   return session;

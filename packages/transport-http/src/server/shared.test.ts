@@ -42,6 +42,7 @@ describe("the shared option: two handlers, one session store and bus (in memory)
       get: () => Promise.reject(new Error("connection refused")),
       update: () => undefined,
       delete: () => undefined,
+      members: () => Promise.reject(new Error("connection refused")),
     };
     const { a } = await pair(failing);
     const init = await fetch(a.url, { method: "POST", headers: POST_HEADERS, body: initBody() });

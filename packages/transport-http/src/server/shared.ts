@@ -5,7 +5,7 @@
  * replicas of one session. Channels: `s:<session id>` (every replica) and `g:<session id>` (the
  * replica holding the GET stream). Nothing here runs without the option.
  */
-import type { JsonRpcMessage, Principal } from "@proto/jsonrpc";
+import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest } from "@proto/jsonrpc";
 import { isRequest } from "@proto/jsonrpc";
 import { HttpServerError, HttpFaultCode } from "./errors";
 import { errorAnswer } from "./http-util";
@@ -13,7 +13,8 @@ import { randomHex } from "./ids";
 import type { FullAnswer, OutHeaders } from "./io";
 import type { SharedSessionState } from "./options";
 import type { Session, SessionSharing } from "./session";
-import type { MessageBus, SessionRecord, SessionStore } from "./shared-store";
+import type { EventStore } from "./event-store";
+import type { MessageBus, RequestJournal, SessionRecord, SessionStore, SharedSessionOptions } from "./shared-store";
 
 /** What the handler keeps for its `shared` option. */
 export interface SharedContext {
@@ -22,6 +23,27 @@ export interface SharedContext {
   readonly retryAfter: string;
   /** Replicas being rebuilt, by session id: concurrent requests of one session share one restore. */
   readonly restoring: Map<string, Promise<Session | FullAnswer>>;
+  /** This instance's id in the request journal (random per handler). */
+  readonly instance: string;
+  readonly journal: RequestJournal | undefined;
+  readonly repeatable: ((request: JsonRpcRequest) => boolean) | undefined;
+  readonly leaseMs: number;
+}
+
+/** The handler's context of its `shared` option (defaults applied). */
+export function sharedContext(options: SharedSessionOptions): SharedContext {
+  const leaseMs = options.leaseMs ?? 3_000;
+  if (!Number.isFinite(leaseMs) || leaseMs < 150) throw new TypeError(`shared.leaseMs must be at least 150 ms, got ${String(leaseMs)}`);
+  return {
+    sessions: options.sessions,
+    bus: options.bus,
+    retryAfter: String(options.retryAfterSeconds ?? 1),
+    restoring: new Map(),
+    instance: randomHex(8),
+    journal: options.journal,
+    repeatable: options.repeatable,
+    leaseMs,
+  };
 }
 
 type SessionMessage =
@@ -96,6 +118,10 @@ export function createReplica(shared: SharedContext, record: SessionRecord, faul
         return false;
       }
     },
+    outbound(streamId, requestId) {
+      const journal = shared.journal;
+      if (journal !== undefined) Promise.resolve(journal.outbound(shared.instance, streamId, requestId)).catch(report("journaling an outbound request"));
+    },
     holding(held) {
       if (closed) return;
       if (held && stopHolding === undefined) {
@@ -113,9 +139,9 @@ export function createReplica(shared: SharedContext, record: SessionRecord, faul
 
   const state: SharedSessionState = {
     snapshot: record.state,
-    async save(next) {
+    async save(next, topics) {
       const version = (next as { protocolVersion?: unknown }).protocolVersion;
-      await sessions.update(record.id, typeof version === "string" ? { protocolVersion: version, state: next } : { state: next });
+      await sessions.update(record.id, { ...(typeof version === "string" ? { protocolVersion: version } : {}), state: next, ...(topics === undefined ? {} : { topics }) });
       await bus.publish(`s:${record.id}`, JSON.stringify({ t: "state", from: tag, state: next }));
     },
     onChange: (listener) => void listeners.add(listener),
@@ -167,4 +193,48 @@ export function routeResponses(shared: SharedContext, session: Session, messages
     Promise.resolve(shared.bus.publish(`s:${session.id ?? ""}`, JSON.stringify({ t: "response", message }))).catch((cause: unknown) => fault(new HttpServerError(HttpFaultCode.SharedStoreFailed, "publishing a client response failed", { cause })));
   }
   return changed ? local : messages;
+}
+
+/** Most sessions one notification reaches through `notifySessions` (the rest are reported, not reached). */
+export const MAX_NOTIFIED_SESSIONS = 100_000;
+
+/** What `createSessionNotifier` needs: the handler's `shared` stores and its event store. */
+export interface SessionNotifierOptions {
+  readonly sessions: SessionStore;
+  readonly bus: MessageBus;
+  /** Where a notification goes when no instance holds the session's GET stream (its standalone stream, resumable anywhere). */
+  readonly eventStore: EventStore;
+}
+
+/** Delivers notifications to the 2025 sessions of every instance by topic, once each. */
+export interface SessionNotifier {
+  /**
+   * Sends `message` to every live session whose saved topics include `topic`: through the bus to
+   * the instance holding its GET stream, or into its standalone stream in the event store when
+   * none does. Resolves with how many sessions it reached; rejects when the store is unreachable.
+   */
+  notifySessions(topic: string, message: JsonRpcNotification): Promise<number>;
+}
+
+/**
+ * Creates the deployment-wide notifier of the 2025 sessions shared on a store (pass it to the
+ * server as part of `stateless.fanout`, e.g. `@proto/redis-stores`' `fanout`). The sessions'
+ * topics are what the server layer saved with their state (`SharedSessionState.save`).
+ */
+export function createSessionNotifier(options: SessionNotifierOptions): SessionNotifier {
+  const { sessions, bus, eventStore } = options;
+  async function one(id: string, streamPrefix: string, message: JsonRpcNotification, text: string): Promise<void> {
+    if ((await bus.publish(`g:${id}`, text)) > 0) return;
+    await eventStore.append(`${streamPrefix}.get`, message);
+  }
+  return {
+    async notifySessions(topic, message) {
+      const members = await sessions.members(topic, MAX_NOTIFIED_SESSIONS);
+      const text = JSON.stringify([message]);
+      for (let at = 0; at < members.length; at += 100) {
+        await Promise.all(members.slice(at, at + 100).map((m) => one(m.id, m.streamPrefix, message, text)));
+      }
+      return members.length;
+    },
+  };
 }
