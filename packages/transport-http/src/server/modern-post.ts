@@ -13,7 +13,7 @@ import { deliverFrame } from "@proto/jsonrpc";
 import type { DecodeResult, ExchangeInfo, JsonRpcMessage, Principal, Transport, TransportSink } from "@proto/jsonrpc";
 import { checkScopes } from "./auth-step";
 import type { CoreContext } from "./context";
-import { HttpServerError, HttpServerFault } from "./errors";
+import { HttpServerError, HttpFaultCode } from "./errors";
 import { PostExchange } from "./exchange";
 import { errorAnswer } from "./http-util";
 import type { HttpAnswer, HttpIn, OutHeaders } from "./io";
@@ -54,14 +54,14 @@ class PostTransport implements Transport {
   }
 
   send(): Promise<void> {
-    return Promise.reject(new HttpServerError(HttpServerFault.StreamGone, "a 2026-07-28 request has no standalone stream: server-initiated messages must relate to a request"));
+    return Promise.reject(new HttpServerError(HttpFaultCode.StreamGone, "a 2026-07-28 request has no standalone stream: server-initiated messages must relate to a request"));
   }
 
   close(reason?: Error): Promise<void> {
     if (this.closed) return Promise.resolve();
     this.closed = true;
     // after a normal end nothing is left to abort, and no error is built
-    this.exchange?.abort(reason ?? new HttpServerError(HttpServerFault.SessionClosed, "the transport of this request was closed"));
+    this.exchange?.abort(reason ?? new HttpServerError(HttpFaultCode.SessionClosed, "the transport of this request was closed"));
     this.stream?.close();
     this.sink?.closed(reason);
     return Promise.resolve();
@@ -82,7 +82,7 @@ async function connect(ctx: CoreContext, transport: PostTransport, principal: Pr
     return transport.sink;
   } catch (cause) {
     void transport.close();
-    ctx.fault(new HttpServerError(HttpServerFault.ConnectFailed, "the connect option failed to connect a new transport", { cause }));
+    ctx.fault(new HttpServerError(HttpFaultCode.ConnectFailed, "the connect option failed to connect a new transport", { cause }));
     return errorAnswer(500, "the server could not start a session", cors);
   }
 }
