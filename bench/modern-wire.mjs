@@ -7,9 +7,15 @@
 //   --part client (issue 14): real clients (ours with `protocol: "2026-07-28"`, the SDK v2 Client
 //     with `versionNegotiation: { mode: "auto" }`) against our server and the SDK v2 server, over
 //     stdio and HTTP: calls/s sequential and 64 in flight, client CPU µs per call.
+// `--before NAME` adds our server from another build (server part: 2025 and modern wire), interleaved
+// with the rest; make it from the current build first with `--snapshot NAME` (copies the dist/ of
+// the five packages a server loads to packages/<pkg>/node_modules/.NAME/, where their own
+// dependencies resolve, with their @proto imports made relative). `--sides a,b` keeps some sides.
 // Uses the BUILT packages: pnpm build, then
-//   node bench/modern-wire.mjs [--part server|client|all] [--wire stdio,http] [--rounds 5] [--seq 1000] [--inflight 12800] [--duration 2]
+//   node bench/modern-wire.mjs [--part server|client|all] [--wire stdio,http] [--rounds 5] [--seq 1000] [--inflight 12800] [--duration 2] [--before NAME] [--sides names]
 import { spawn } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { cpuOf, describeMachine, exited, onLines } from "./lib/proc.mjs";
 import { fmt, fmtRatio, median, medianRatio, option } from "./lib/stats.mjs";
@@ -21,6 +27,13 @@ const SEQ = option("seq", 1000);
 const INFLIGHT = option("inflight", 12800);
 const DURATION = option("duration", 2);
 const WIRES = option("wire", "stdio,http").split(",");
+const BEFORE = option("before", undefined);
+const SNAPSHOT = option("snapshot", undefined);
+const SIDES = option("sides", undefined)?.split(",");
+const SERVER_PACKAGES = ["jsonrpc", "mcp-protocol", "mcp-server", "transport-http", "transport-stdio"];
+/** The child's arguments: the side, the wire, and for "before" the snapshot directory. */
+const childArgs = (side, wire) => [SERVERS, side, wire, ...(side === "before" ? [BEFORE] : [])];
+const load1 = () => Math.round(loadavg()[0] * 10) / 10;
 const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": { name: "bench", version: "1" } };
 const INIT = { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1" } };
 const callParams = (text, modern) => (modern ? { name: "echo", arguments: { text }, _meta: META } : { name: "echo", arguments: { text } });
@@ -28,7 +41,7 @@ const callParams = (text, modern) => (modern ? { name: "echo", arguments: { text
 // ---- the bare client over stdio -------------------------------------------------------------
 
 async function rawStdio(side, modern) {
-  const child = spawn(process.execPath, [SERVERS, side, "stdio"], { stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(process.execPath, childArgs(side, "stdio"), { stdio: ["pipe", "pipe", "inherit"] });
   const pending = new Map();
   let next = 1;
   onLines(child.stdout, (line) => {
@@ -57,7 +70,7 @@ async function rawStdio(side, modern) {
 // ---- real clients ----------------------------------------------------------------------------
 
 function startHttp(side) {
-  const child = spawn(process.execPath, [SERVERS, side, "http"], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = spawn(process.execPath, childArgs(side, "http"), { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   return new Promise((resolve, reject) => {
     child.once("error", reject);
     child.once("exit", (code) => reject(new Error(`${side} exited with ${code} before it was ready`)));
@@ -119,10 +132,11 @@ async function drive(side) {
   const inflight = INFLIGHT / ((performance.now() - t) / 1000);
   const own = (cpuNow() - own0) / INFLIGHT;
   const peer = (cpuOf(side.pid) - peer0) / INFLIGHT;
-  return { seq, inflight, own, peer, cpu: own + peer };
+  return { seq, inflight, own, peer, cpu: own + peer, load: load1() };
 }
 
-async function rounds(label, sides, measure) {
+async function rounds(label, all, measure) {
+  const sides = SIDES === undefined ? all : Object.fromEntries(Object.entries(all).filter(([name]) => SIDES.includes(name) || name === "proto-2025" || name === "floor"));
   const opened = {};
   for (const [name, side] of Object.entries(sides)) {
     opened[name] = await side.open();
@@ -135,20 +149,21 @@ async function rounds(label, sides, measure) {
       const name = names[(i + r) % names.length];
       runs[name].push(await measure(opened[name], false));
     }
-    process.stdout.write(`  ${label}: round ${r + 1}/${ROUNDS} done\n`);
+    process.stdout.write(`  ${label}: round ${r + 1}/${ROUNDS} done, load ${load1()}\n`);
   }
   for (const side of Object.values(opened)) await side.close();
+  for (const name of Object.keys(all)) if (!(name in sides)) delete all[name];
   return runs;
 }
 
 const pick = (runs, field) => runs.map((r) => r[field]);
 
-function printStdio(title, sides, runs, base) {
-  process.stdout.write(`\n${title}\n${"side".padEnd(44)}   seq calls/s   64 in flight calls/s   CPU µs/call   seq / ${base}   64 / ${base}\n`);
+function printStdio(title, sides, runs, base, peerLabel = "server") {
+  process.stdout.write(`\n${title}\n${"side".padEnd(44)}   seq calls/s   64 in flight calls/s   CPU µs/call   ${peerLabel} µs/call   seq / ${base}   64 / ${base}\n`);
   for (const [name, side] of Object.entries(sides)) {
     const r = runs[name];
     process.stdout.write(
-      `${side.label.padEnd(44)} ${fmt(median(pick(r, "seq"))).padStart(13)} ${fmt(median(pick(r, "inflight"))).padStart(22)} ${fmt(median(pick(r, "cpu")), 1).padStart(13)}` +
+      `${side.label.padEnd(44)} ${fmt(median(pick(r, "seq"))).padStart(13)} ${fmt(median(pick(r, "inflight"))).padStart(22)} ${fmt(median(pick(r, "cpu")), 1).padStart(13)} ${fmt(median(pick(r, "peer")), 1).padStart(peerLabel.length + 8)}` +
         ` ${fmtRatio(medianRatio(pick(r, "seq"), pick(runs[base], "seq"))).padStart(10)} ${fmtRatio(medianRatio(pick(r, "inflight"), pick(runs[base], "inflight"))).padStart(9)}\n`,
     );
   }
@@ -177,7 +192,7 @@ async function cannon(target) {
   const cpu = (await ask("cpu")) - before;
   const total = result.requests.total;
   if (result.non2xx + result.errors + result.timeouts > 0) throw new Error(`${target.url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: total / DURATION, cpu: cpu / total };
+  return { rps: total / DURATION, cpu: cpu / total, load: load1() };
 }
 
 async function openHttpTarget(side, modern) {
@@ -196,6 +211,12 @@ async function serverPart() {
     floor: { label: "bare floor (2026-07-28 messages)", open: () => rawStdio("floor", true) },
     "proto-2025": { label: "@proto server, 2025-11-25 wire", open: () => rawStdio("proto", false) },
     "proto-modern": { label: "@proto server, 2026-07-28 wire", open: () => rawStdio("proto", true) },
+    ...(BEFORE === undefined
+      ? {}
+      : {
+          "before-2025": { label: "@proto before, 2025-11-25 wire", open: () => rawStdio("before", false) },
+          "before-modern": { label: "@proto before, 2026-07-28 wire", open: () => rawStdio("before", true) },
+        }),
     sdk2: { label: "SDK v2 server (serveStdio), 2026-07-28 wire", open: () => rawStdio("sdk2", true) },
   };
   const stdioRuns = await rounds("stdio", stdio, (side, warm) => (warm ? side.call("warm").then(() => drive(side)) : drive(side)));
@@ -204,13 +225,19 @@ async function serverPart() {
     floor: { label: "bare node:http floor", open: () => openHttpTarget("floor", true) },
     "proto-2025": { label: "@proto server, 2025-11-25 wire (one session)", open: () => openHttpTarget("proto", false) },
     "proto-modern": { label: "@proto server, 2026-07-28 wire (stateless)", open: () => openHttpTarget("proto", true) },
+    ...(BEFORE === undefined
+      ? {}
+      : {
+          "before-2025": { label: "@proto before, 2025-11-25 wire (one session)", open: () => openHttpTarget("before", false) },
+          "before-modern": { label: "@proto before, 2026-07-28 wire (stateless)", open: () => openHttpTarget("before", true) },
+        }),
     sdk2: { label: "SDK v2 createMcpHandler, 2026-07-28 wire", open: () => openHttpTarget("sdk2", true) },
   };
   const httpRuns = await rounds("http", http, (target) => cannon(target));
   process.stdout.write(`\nStreamable HTTP tools/call, autocannon 32 connections, ${DURATION} s per run\n${"side".padEnd(48)}   req/s   server CPU µs/req   / floor   / proto 2025   / SDK v2\n`);
   for (const [name, side] of Object.entries(http)) {
     const r = httpRuns[name];
-    const ratio = (other) => fmtRatio(medianRatio(pick(r, "rps"), pick(httpRuns[other], "rps")));
+    const ratio = (other) => (httpRuns[other] === undefined ? "-" : fmtRatio(medianRatio(pick(r, "rps"), pick(httpRuns[other], "rps"))));
     process.stdout.write(`${side.label.padEnd(48)} ${fmt(median(pick(r, "rps"))).padStart(7)} ${fmt(median(pick(r, "cpu")), 1).padStart(19)} ${ratio("floor").padStart(9)} ${ratio("proto-2025").padStart(14)} ${ratio("sdk2").padStart(9)}\n`);
   }
   process.stdout.write("targets (issue 13): modern >= 0.9x our 2025 wire; stateless HTTP >= 0.5x floor and >= 3x SDK v2\n");
@@ -228,13 +255,32 @@ async function clientPart() {
   for (const wire of WIRES) {
     const some = Object.fromEntries(Object.entries(sides).filter(([name]) => name.endsWith(wire)));
     const runs = await rounds(`clients ${wire}`, some, (side, warm) => (warm ? side.call("warm").then(() => drive(side)) : drive(side)));
-    printStdio(`clients on the 2026-07-28 wire over ${wire} (CPU: client process + server process)`, some, runs, `sdk2-sdk2-${wire}`);
+    printStdio(`clients on the 2026-07-28 wire over ${wire} (CPU: client process + server process)`, some, runs, `sdk2-sdk2-${wire}`, "server");
     const line = (a, b, what) => process.stdout.write(`  ${what}: seq ${fmtRatio(medianRatio(pick(runs[a], "seq"), pick(runs[b], "seq")))}, 64 in flight ${fmtRatio(medianRatio(pick(runs[a], "inflight"), pick(runs[b], "inflight")))}, client CPU/call ${fmtRatio(medianRatio(pick(runs[b], "own"), pick(runs[a], "own")))} less\n`);
     line(`proto-proto-${wire}`, `sdk2-proto-${wire}`, "our client / SDK v2 client, both against @proto server");
     line(`proto-sdk2-${wire}`, `sdk2-sdk2-${wire}`, "our client / SDK v2 client, both against SDK v2 server");
   }
 }
 
+/** Copies the dist/ of the packages a server loads to packages/<pkg>/node_modules/.<name>/, each @proto import made a relative path into the copies. */
+function snapshot(name) {
+  if (!/^[a-z0-9-]+$/.test(name)) throw new Error("--snapshot NAME: lower-case letters, digits and dashes");
+  for (const pkg of SERVER_PACKAGES) {
+    const from = fileURLToPath(new URL(`../packages/${pkg}/dist/`, import.meta.url));
+    const to = fileURLToPath(new URL(`../packages/${pkg}/node_modules/.${name}/`, import.meta.url));
+    mkdirSync(to, { recursive: true });
+    for (const file of readdirSync(from).filter((f) => f.endsWith(".js"))) {
+      const text = readFileSync(`${from}${file}`, "utf8").replace(/from "@proto\/([a-z-]+)(\/[a-z]+)?"/g, (_, dep, sub) => `from "../../../${dep}/node_modules/.${name}/${sub === undefined ? "index" : sub.slice(1)}.js"`);
+      writeFileSync(`${to}${file}`, text);
+    }
+  }
+  process.stdout.write(`snapshot of ${SERVER_PACKAGES.join(", ")} as packages/<pkg>/node_modules/.${name}/\n`);
+}
+
+if (SNAPSHOT !== undefined) {
+  snapshot(SNAPSHOT);
+  process.exit(0);
+}
 const machine = await describeMachine();
 process.stdout.write(`Node ${machine.node}, ${machine.cpu}, ${machine.cores} cores, load ${machine.loadAverage.join(" / ")}; ${ROUNDS} rounds, ${SEQ} sequential + ${INFLIGHT} calls 64 in flight per run\n`);
 if (PART === "server" || PART === "all") await serverPart();

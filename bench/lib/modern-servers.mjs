@@ -6,7 +6,9 @@
 //   proto   @proto/mcp-server (both eras from one definition) + serveStdio / createNodeHttpHandler
 //   sdk2    the official SDK v2 server (@modelcontextprotocol/server 2.4.0): serveStdio, and
 //           createMcpHandler's fetch handler behind a node:http bridge (it has no Node adapter)
-// Run: node bench/lib/modern-servers.mjs <side> <stdio|http>. Uses the BUILT packages.
+//   before  proto from another build of the packages (`--before NAME` of bench/modern-wire.mjs:
+//           a snapshot made with `--snapshot NAME`, in packages/<pkg>/node_modules/.NAME/)
+// Run: node bench/lib/modern-servers.mjs <side> <stdio|http> [NAME]. Uses the BUILT packages.
 import { createServer } from "node:http";
 import { Readable } from "node:stream";
 
@@ -54,20 +56,25 @@ function floorHttp() {
   });
 }
 
+// the "before" side imports the same entry points from a snapshot directory
+const BUILD = process.argv[4];
+const load = (pkg, entry = "index") =>
+  import(BUILD === undefined ? `@proto/${pkg}${entry === "index" ? "" : `/${entry}`}` : new URL(`../../packages/${pkg}/node_modules/.${BUILD}/${entry}.js`, import.meta.url).href);
+
 async function protoServer() {
-  const { createServer: createMcpServer } = await import("@proto/mcp-server");
+  const { createServer: createMcpServer } = await load("mcp-server");
   const server = createMcpServer(INFO);
   server.tool({ name: "echo", inputSchema: ECHO_SCHEMA }, ({ text }) => text);
   return server;
 }
 
 async function protoStdio() {
-  const { serveStdio } = await import("@proto/transport-stdio/node");
+  const { serveStdio } = await load("transport-stdio", "node");
   await serveStdio(await protoServer(), { banner: false });
 }
 
 async function protoHttp() {
-  const { createNodeHttpHandler, createNodeHttpServer } = await import("@proto/transport-http/node");
+  const { createNodeHttpHandler, createNodeHttpServer } = await load("transport-http", "node");
   const server = await protoServer();
   return createNodeHttpServer(createNodeHttpHandler({ connect: (transport) => server.connect(transport) }));
 }
@@ -105,7 +112,7 @@ async function sdk2Http() {
   });
 }
 
-const SIDES = { floor: { stdio: floorStdio, http: floorHttp }, proto: { stdio: protoStdio, http: protoHttp }, sdk2: { stdio: sdk2Stdio, http: sdk2Http } };
+const SIDES = { floor: { stdio: floorStdio, http: floorHttp }, proto: { stdio: protoStdio, http: protoHttp }, before: { stdio: protoStdio, http: protoHttp }, sdk2: { stdio: sdk2Stdio, http: sdk2Http } };
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {
   const [side, wire] = process.argv.slice(2);

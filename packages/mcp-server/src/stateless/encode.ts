@@ -55,10 +55,19 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** The `_meta` of a result that had none, per server identity: built once, frozen, shared by every answer. */
+const infoMetas = new WeakMap<Implementation, Readonly<Record<string, unknown>>>();
+
+function infoMeta(info: Implementation): Readonly<Record<string, unknown>> {
+  let meta = infoMetas.get(info);
+  if (meta === undefined) infoMetas.set(info, (meta = Object.freeze({ [MetaKey.ServerInfo]: info })));
+  return meta;
+}
+
 /**
  * Stamps a handler's result for the modern wire. Built with `Object.assign` and plain
  * assignments: object spread with a computed key is many times slower on V8 here, and this
- * runs on every modern answer.
+ * runs on every modern answer. A result without `_meta` gets the server's frozen one.
  */
 export function encodeModernResult(result: unknown, hints: CacheHints | undefined, info: Implementation): Record<string, unknown> {
   const r = Object.assign({}, isRecord(result) ? result : undefined) as Record<string, unknown>;
@@ -67,9 +76,11 @@ export function encodeModernResult(result: unknown, hints: CacheHints | undefine
     if (r.ttlMs === undefined) r.ttlMs = hints.ttlMs;
     if (r.cacheScope === undefined) r.cacheScope = hints.cacheScope;
   }
-  const meta = Object.assign({}, isRecord(r._meta) ? r._meta : undefined) as Record<string, unknown>;
-  meta[MetaKey.ServerInfo] = info;
-  r._meta = meta;
+  if (isRecord(r._meta)) {
+    const meta = Object.assign({}, r._meta) as Record<string, unknown>;
+    meta[MetaKey.ServerInfo] = info;
+    r._meta = meta;
+  } else r._meta = infoMeta(info);
   return r;
 }
 

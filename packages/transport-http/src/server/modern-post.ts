@@ -4,17 +4,23 @@
  * throwaway transport connected for this POST alone, answered as JSON or a request-scoped SSE
  * stream, with the HTTP status of its answer (`modernStatus`). The POST's stream closing is the
  * cancellation. Notifications get an empty 202. Scopes are checked as for every POST.
+ *
+ * The throwaway transport is not a session (`createSession`): it has no id, registry entry,
+ * queue, standalone stream or event store, and nothing is random or allocated for them; it
+ * carries the one exchange and at most one SSE stream, and closes when the exchange ends.
  */
 import { deliverFrame } from "@proto/jsonrpc";
-import type { DecodeResult, ExchangeInfo, JsonRpcMessage, Principal } from "@proto/jsonrpc";
+import type { DecodeResult, ExchangeInfo, JsonRpcMessage, Principal, Transport, TransportSink } from "@proto/jsonrpc";
 import { checkScopes } from "./auth-step";
-import { openSession } from "./context";
 import type { CoreContext } from "./context";
+import { HttpServerError, HttpFaultCode } from "./errors";
 import { PostExchange } from "./exchange";
-import { errorAnswer, isAnswer } from "./http-util";
+import { errorAnswer } from "./http-util";
 import type { HttpAnswer, HttpIn, OutHeaders } from "./io";
 import { modernStatus } from "./modern-ladder";
 import type { PostVerdict } from "./modern-ladder";
+import { createSseStream } from "./stream";
+import type { SseStream, StreamHooks, StreamSettings } from "./stream";
 
 /** What a modern POST needs from the POST handler. */
 export interface ModernPost {
@@ -25,6 +31,62 @@ export interface ModernPost {
   readonly principal: Principal | undefined;
 }
 
+/** The stream settings of modern POSTs: the handler's, without the event store (a modern stream is never resumed). */
+const storeless = new WeakMap<StreamSettings, StreamSettings>();
+
+function settingsOf(ctx: CoreContext): StreamSettings {
+  let settings = storeless.get(ctx.settings);
+  if (settings === undefined) storeless.set(ctx.settings, (settings = { ...ctx.settings, store: undefined }));
+  return settings;
+}
+
+/** The transport of one modern POST: the sink gets its one frame; `send` has nowhere to go. */
+class PostTransport implements Transport {
+  sink: TransportSink | undefined;
+  exchange: PostExchange | undefined;
+  stream: SseStream | undefined;
+  private closed = false;
+
+  start(sink: TransportSink): Promise<void> {
+    if (this.sink) return Promise.reject(new TypeError("start() called twice: a transport has exactly one sink"));
+    this.sink = sink;
+    return Promise.resolve();
+  }
+
+  send(): Promise<void> {
+    return Promise.reject(new HttpServerError(HttpFaultCode.StreamGone, "a 2026-07-28 request has no standalone stream: server-initiated messages must relate to a request"));
+  }
+
+  close(reason?: Error): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    this.closed = true;
+    // after a normal end nothing is left to abort, and no error is built
+    this.exchange?.abort(reason ?? new HttpServerError(HttpFaultCode.SessionClosed, "the transport of this request was closed"));
+    this.stream?.close();
+    this.sink?.closed(reason);
+    return Promise.resolve();
+  }
+
+  openStream(settings: StreamSettings, hooks: StreamHooks): SseStream {
+    const stream = createSseStream("modern", settings, hooks);
+    this.stream = stream;
+    return stream;
+  }
+}
+
+/** Connects the POST's transport with the `connect` option; the 500 that answers a failure. */
+async function connect(ctx: CoreContext, transport: PostTransport, principal: Principal | undefined, cors: OutHeaders): Promise<TransportSink | HttpAnswer> {
+  try {
+    await ctx.opts.connect(transport, { sessionId: undefined, stateless: true, initialize: false, principal });
+    if (!transport.sink) throw new TypeError("connect(transport) returned without calling transport.start(sink)");
+    return transport.sink;
+  } catch (cause) {
+    void transport.close();
+    ctx.fault(new HttpServerError(HttpFaultCode.ConnectFailed, "the connect option failed to connect a new transport", { cause }));
+    return errorAnswer(500, "the server could not start a session", cors);
+  }
+}
+
 /** Serves a POST the ladder classified as modern or refused, and returns its answer. */
 export async function serveModernPost(ctx: CoreContext, verdict: Exclude<PostVerdict, { kind: "legacy" }>, post: ModernPost): Promise<HttpAnswer> {
   const { cors } = post;
@@ -32,15 +94,12 @@ export async function serveModernPost(ctx: CoreContext, verdict: Exclude<PostVer
   if (verdict.kind === "modern-notification") return { status: 202, headers: cors };
   const forbidden = checkScopes(ctx.opts, ctx.metadataUrl, post.messages, post.principal, cors);
   if (forbidden) return forbidden;
-  const session = await openSession(ctx, post.principal, false, cors, undefined, true);
-  if (isAnswer(session)) return session;
-  const sink = session.sink;
-  if (!sink) {
-    void session.close();
-    return errorAnswer(500, "the session has no sink", cors);
-  }
+  const transport = new PostTransport();
+  const sink = await connect(ctx, transport, post.principal, cors);
+  if (!("payload" in sink)) return sink;
   const headers = post.input.headers();
   const info: ExchangeInfo = post.principal ? { transport: "http", principal: post.principal, headers } : { transport: "http", headers };
+  const settings = settingsOf(ctx);
   let answer!: (answer: HttpAnswer) => void;
   const answered = new Promise<HttpAnswer>((resolve) => (answer = resolve));
   const exchange = new PostExchange({
@@ -52,15 +111,20 @@ export async function serveModernPost(ctx: CoreContext, verdict: Exclude<PostVer
     batch: false,
     answered: true,
     headers: { ...cors, "x-accel-buffering": "no" },
-    openStream: (hooks) => session.openStream(hooks),
+    openStream: (hooks) => transport.openStream(settings, hooks),
     prime: false,
     unsolicited: undefined,
     onResponse: undefined,
-    onEnd: () => void session.close(),
+    onEnd: () => {
+      // ended: answered in full (its stream done) or aborted (its stream closed)
+      transport.exchange = undefined;
+      transport.stream = undefined;
+      void transport.close();
+    },
     fault: ctx.fault,
     statusOf: modernStatus,
   });
-  session.track(exchange);
+  transport.exchange = exchange;
   deliverFrame(post.decoded, sink, exchange);
   return answered;
 }
