@@ -123,7 +123,7 @@ describe("createMemoryTransportPair", () => {
     expect(right.closed).toEqual([undefined]);
     expect(exchange.signal.aborted).toBe(true);
     await expect(exchange.reply(note("late"))).rejects.toThrow(/closed/);
-    await expect(a.send(note("late"))).rejects.toThrow(/closed/);
+    await expect(a.send(note("late"))).rejects.toMatchObject({ name: "TransportError", code: "CLOSED", message: expect.stringMatching(/closed/) });
     await expect(b.send(note("late"))).rejects.toThrow(/closed/);
   });
 

@@ -7,7 +7,7 @@
 // Imports the package by name, so the built `./testing` entry shares the root entry's
 // module (one copy of every class at run time, CJS included) instead of bundling its own.
 import type { DecodeLimits, DecodeResult, Exchange, ExchangeInfo, JsonRpcPayload, Transport, TransportSink } from "@proto/jsonrpc";
-import { decode, deliverFrame, encode } from "@proto/jsonrpc";
+import { decode, deliverFrame, encode, JsonRpcFaultCode, TransportError } from "@proto/jsonrpc";
 
 /** Options of `createMemoryTransportPair`. */
 export interface MemoryTransportOptions {
@@ -31,8 +31,8 @@ interface Side {
   other: Side;
 }
 
-function closedError(): Error {
-  return new Error("The memory transport is closed; create a new pair");
+function closedError(): TransportError {
+  return new TransportError(JsonRpcFaultCode.Closed, "The memory transport is closed; create a new pair");
 }
 
 function createSide(info: Partial<ExchangeInfo> | undefined): Side {

@@ -9,6 +9,7 @@ export { createWebSocketClientTransport } from "./websocket/ws-client";
 export type { WebSocketClientOptions } from "./websocket/ws-client";
 export { createWebSocketServer } from "./websocket/ws-server";
 export type { WebSocketServerOptions, WebSocketServerHandle } from "./websocket/ws-server";
+export type { UpgradeAuthOptions } from "./websocket/ws-auth";
 export { MCP_SUBPROTOCOL } from "./websocket/ws-transport";
 export type { WebSocketLimits } from "./websocket/ws-transport";
 // --- end client and WebSocket ---

@@ -102,4 +102,19 @@ describe("createSseClientTransport", () => {
     await recorder.closed;
     expect(recorder.closedWith).toMatchObject({ code: "STREAM_LOST" });
   });
+
+  it("closes with STREAM_LOST, the network error as its cause, when the connection drops mid-stream", async () => {
+    let stream: ServerResponse | undefined;
+    server = await startScripted((_req, res) => {
+      stream = res;
+      openSse(res);
+      writeEvent(res, { event: "endpoint", data: "/messages" });
+    });
+    const recorder = recordingSink();
+    await createSseClientTransport(server.url).start(recorder.sink);
+    stream!.socket?.destroy();
+    await recorder.closed;
+    expect(recorder.closedWith).toMatchObject({ name: "HttpClientError", code: "STREAM_LOST" });
+    expect((recorder.closedWith as Error).cause).toBeInstanceOf(Error);
+  });
 });

@@ -8,7 +8,7 @@ import type { Exchange, JsonRpcPayload, Transport, TransportSink } from "@proto/
 import { checkLimit, decode, deliverFrame, encode, resolveLimits } from "@proto/jsonrpc";
 import type { HttpAuth } from "../client/http-auth";
 import type { FetchLike, HeadersOption } from "../client/options";
-import { HttpClientError, HttpClientFaultCode } from "../client/http-error";
+import { HttpClientError, HttpClientFaultCode, isHttpClientError } from "../client/http-error";
 import { createRequester } from "../client/http-requester";
 import { discardBody, errorFromResponse } from "../client/response-body";
 import { isEventStream } from "../client/resumable-stream";
@@ -113,7 +113,10 @@ export function createSseClientTransport(url: string | URL, options: SseClientOp
       );
       reason = endpointError ?? new HttpClientError(HttpClientFaultCode.StreamLost, "The server ended the legacy SSE stream: the session is over, reconnect to go on");
     } catch (error) {
-      reason = error instanceof Error ? error : new Error(String(error));
+      // A read that failed (the connection dropped) is a lost stream; an oversized event keeps its own code.
+      reason = isHttpClientError(error)
+        ? error
+        : new HttpClientError(HttpClientFaultCode.StreamLost, `The legacy SSE stream failed (${error instanceof Error ? error.message : String(error)}): the session is over, reconnect to go on`, { cause: error });
     }
     if (!closed) await close(reason);
   }

@@ -16,6 +16,32 @@ export type AuthOutcome = { readonly principal: Principal | undefined } | FullAn
 
 const ANONYMOUS: AuthOutcome = { principal: undefined };
 
+/**
+ * The `WWW-Authenticate` value of a 401 (RFC 6750 section 3, RFC 9728 section 5.1): the scopes a
+ * client needs to use the resource, the metadata URL, and `invalid_token` when a credential was
+ * presented. The Streamable HTTP handler and the WebSocket upgrade send the same challenge.
+ */
+export function unauthorizedChallenge(metadataUrl: string | undefined, scopes: readonly string[], presented: boolean): string {
+  return bearerChallenge({
+    ...(metadataUrl !== undefined ? { resourceMetadata: metadataUrl } : {}),
+    scopes,
+    ...(presented ? { error: "invalid_token", errorDescription: "the access token is invalid or expired" } : {}),
+  });
+}
+
+/**
+ * The `WWW-Authenticate` value of a 403 `insufficient_scope` (RFC 6750 section 3.1): the granted
+ * and the missing scopes together, so a step-up keeps what was granted.
+ */
+export function insufficientScopeChallenge(metadataUrl: string | undefined, granted: readonly string[], needed: readonly string[]): string {
+  return bearerChallenge({
+    error: "insufficient_scope",
+    scopes: [...granted, ...needed],
+    ...(metadataUrl !== undefined ? { resourceMetadata: metadataUrl } : {}),
+    errorDescription: `this request needs the scope(s) ${needed.join(" ")}`,
+  });
+}
+
 /** Runs the `authenticate` hook; answers 401 (its challenge carries `challengeScopes`), 500 or 503 itself and returns undefined then. */
 export async function authenticateRequest(opts: ResolvedOptions, metadataUrl: string | undefined, input: HttpIn, headers: OutHeaders): Promise<AuthOutcome> {
   if (!opts.authenticate) return ANONYMOUS;
@@ -31,11 +57,7 @@ export async function authenticateRequest(opts: ResolvedOptions, metadataUrl: st
   }
   if (principal === undefined || principal === null || typeof principal.subject !== "string") {
     const presented = input.header("authorization") !== undefined;
-    const challenge = bearerChallenge({
-      ...(metadataUrl !== undefined ? { resourceMetadata: metadataUrl } : {}),
-      scopes: opts.challengeScopes,
-      ...(presented ? { error: "invalid_token", errorDescription: "the access token is invalid or expired" } : {}),
-    });
+    const challenge = unauthorizedChallenge(metadataUrl, opts.challengeScopes, presented);
     return errorAnswer(401, presented ? "the access token is invalid or expired" : "authorization required: send Authorization: Bearer <token>", { ...headers, "www-authenticate": challenge });
   }
   return { principal };
@@ -72,11 +94,6 @@ export function checkScopes(opts: ResolvedOptions, metadataUrl: string | undefin
   }
   if (missing.size === 0) return undefined;
   const needed = [...missing];
-  const challenge = bearerChallenge({
-    error: "insufficient_scope",
-    scopes: [...granted, ...needed],
-    ...(metadataUrl !== undefined ? { resourceMetadata: metadataUrl } : {}),
-    errorDescription: `this request needs the scope(s) ${needed.join(" ")}`,
-  });
+  const challenge = insufficientScopeChallenge(metadataUrl, granted, needed);
   return errorAnswer(403, `insufficient scope: this request needs ${needed.join(" ")}`, { ...headers, "www-authenticate": challenge });
 }

@@ -184,16 +184,21 @@ function count(value: number | undefined, fallback: number, name: string, min = 
 // scope-token = 1*( %x21 / %x23-5B / %x5D-7E ) (RFC 6749 section 3.3)
 const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
 
-function scopeList(options: StreamableHttpServerOptions): readonly string[] {
-  const scopes = options.challengeScopes ?? options.protectedResource?.scopesSupported ?? [];
-  const name = options.challengeScopes !== undefined ? "challengeScopes" : "protectedResource.scopesSupported";
+/** A frozen copy of an option holding scope tokens; anything else is a `TypeError` naming the option. */
+export function checkScopeTokens(name: string, scopes: unknown): readonly string[] {
   if (!Array.isArray(scopes)) throw new TypeError(`${name} must be an array of scope strings, got ${String(scopes)}`);
   for (const scope of scopes as readonly unknown[]) {
     if (typeof scope !== "string" || !SCOPE_TOKEN.test(scope)) {
       throw new TypeError(`${name} holds ${JSON.stringify(scope)}, which is not a scope token (RFC 6749 section 3.3: printable ASCII, no space, quote or backslash)`);
     }
   }
-  return Object.freeze([...scopes]);
+  return Object.freeze([...(scopes as string[])]);
+}
+
+/** The scopes of a 401 challenge: `challengeScopes`, else `protectedResource.scopesSupported`; a value that is not a scope token is a `TypeError`. */
+export function scopeList(options: Pick<StreamableHttpServerOptions, "challengeScopes" | "protectedResource">): readonly string[] {
+  const name = options.challengeScopes !== undefined ? "challengeScopes" : "protectedResource.scopesSupported";
+  return checkScopeTokens(name, options.challengeScopes ?? options.protectedResource?.scopesSupported ?? []);
 }
 
 /** Applies defaults and refuses options that cannot work, with a `TypeError` that says why. */

@@ -2,22 +2,25 @@
  * Accepts MCP WebSocket connections on a node:http server: upgrade requests on one path,
  * with the Host/Origin rules of the Streamable HTTP handler (checked, fail-closed, on
  * loopback binds: DNS rebinding, CVE-2025-66414), subprotocol `mcp` required, an optional
- * bearer `authenticate` hook, a cap on live connections, and one transport per connection
- * handed to `connect`. Node only.
+ * bearer `authenticate` hook with the HTTP handler's challenges (`ws-auth.ts`), a cap on live
+ * connections, and one transport per connection handed to `connect`. Node only.
  */
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { resolveLimits } from "@proto/jsonrpc";
-import type { Logger, Principal, Transport } from "@proto/jsonrpc";
+import type { Principal, Transport } from "@proto/jsonrpc";
+import { HttpFaultCode, HttpServerError } from "../server/errors";
 import type { HostCheckOptions } from "../server/guards";
 import { checkHostAndOrigin, wildcardBindWarning } from "../server/guards";
 import type { HttpRequestLike } from "../server/io";
+import type { UpgradeAuthOptions } from "./ws-auth";
+import { createUpgradeAuth } from "./ws-auth";
 import type { WebSocketLimits } from "./ws-transport";
 import { MCP_SUBPROTOCOL, wrapWebSocket } from "./ws-transport";
 import { loadWs } from "./load-ws";
 
 /** Options of `createWebSocketServer`. */
-export interface WebSocketServerOptions extends WebSocketLimits {
+export interface WebSocketServerOptions extends WebSocketLimits, UpgradeAuthOptions {
   /** The node:http (or https) server whose upgrades to accept. */
   readonly server: Server;
   /** Connects one new transport (one connection) to the MCP server: `(t) => server.connect(t)`. */
@@ -26,14 +29,8 @@ export interface WebSocketServerOptions extends WebSocketLimits {
   readonly path?: string;
   /** Host and Origin allow-lists (defaults as for the Streamable HTTP handler). */
   readonly hostCheck?: HostCheckOptions;
-  /** Authenticates the upgrade request; `undefined` refuses it with 401. Default: no authentication. */
-  authenticate?(request: HttpRequestLike): Promise<Principal | undefined> | Principal | undefined;
-  /** The `WWW-Authenticate` value of a 401. Default `Bearer`. */
-  readonly challenge?: string;
   /** Most live connections; more are refused with 503. Default 1,000. */
   readonly maxConnections?: number;
-  /** Receives hook failures. Default: discard. */
-  readonly logger?: Logger;
 }
 
 /** A running WebSocket acceptor. */
@@ -93,6 +90,7 @@ export function createWebSocketServer(options: WebSocketServerOptions): WebSocke
   const path = options.path ?? "/mcp";
   const maxConnections = options.maxConnections ?? 1_000;
   const live = new Set<Transport>();
+  const authorize = createUpgradeAuth(options);
   // checked once here, so a bad limit throws now and never inside an upgrade
   const { maxMessageBytes } = resolveLimits(options);
   const wss = new (loadWs("createWebSocketServer").WebSocketServer)({
@@ -107,16 +105,9 @@ export function createWebSocketServer(options: WebSocketServerOptions): WebSocke
     const why = checkHostAndOrigin({ host: request.headers.host, origin: request.headers.origin, localAddress: request.socket.localAddress }, options.hostCheck ?? {}, []);
     if (why) return refuse(socket, 403, why);
     if (!offeredProtocols(request).includes(MCP_SUBPROTOCOL)) return refuse(socket, 400, "offer the WebSocket subprotocol `mcp` (Sec-WebSocket-Protocol: mcp)");
-    let principal: Principal | undefined;
-    if (options.authenticate) {
-      try {
-        principal = await options.authenticate(requestLike(request));
-      } catch (error) {
-        options.logger?.error("The WebSocket authenticate hook threw; the upgrade was refused with 500", error);
-        return refuse(socket, 500, "authentication failed");
-      }
-      if (!principal) return refuse(socket, 401, "authentication required: send Authorization: Bearer <token>", { "WWW-Authenticate": options.challenge ?? "Bearer" });
-    }
+    const auth = await authorize(requestLike(request));
+    if ("status" in auth) return refuse(socket, auth.status, auth.message, auth.headers);
+    const principal: Principal | undefined = auth.principal;
     if (live.size >= maxConnections) return refuse(socket, 503, `too many live connections (maxConnections ${maxConnections}); retry later`);
     if (socket.destroyed) return;
     wss.handleUpgrade(request, socket, head, (ws) => {
@@ -127,8 +118,8 @@ export function createWebSocketServer(options: WebSocketServerOptions): WebSocke
       Promise.resolve()
         .then(() => options.connect(transport))
         .catch((error: unknown) => {
-          options.logger?.error("connect() failed for a WebSocket connection; it was closed", error);
-          return transport.close(error instanceof Error ? error : new Error(String(error)));
+          options.logger?.error(`${HttpFaultCode.ConnectFailed}: connect() failed for a WebSocket connection; it was closed`, error);
+          return transport.close(new HttpServerError(HttpFaultCode.ConnectFailed, "the connect option failed to connect a new WebSocket transport", { cause: error }));
         });
     });
   }
