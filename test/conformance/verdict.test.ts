@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checksOf, parseClientVersions, parseScenarioList, parseUnscored } from "./cli";
-import { formatTable, isHarnessSkipped, judge, loadScenarioLists, onlyTimingWarnings, score, unknownEntries, type ExpectedFailures } from "./verdict";
+import { formatTable, isHarnessSkipped, judge, loadScenarioLists, onlyTimingWarnings, problemsOf, score, unknownEntries, type ExpectedFailures } from "./verdict";
 
 const none: ExpectedFailures = { server: {}, client: {} };
 const ok = { id: "a", status: "SUCCESS" } as const;
@@ -22,13 +22,19 @@ describe("conformance verdicts", () => {
 
   it("fails a SKIPPED check unless the whole scenario is on the harness-skipped list, and fails a listed one that produces checks", () => {
     const skipped: ExpectedFailures = { server: { t: "the CLI skips it" }, client: {} };
-    expect(score("server", "t", [ok, skip])).toMatchObject({ skipped: 1, problems: ["skipped s: harness rewrite pending"] });
+    expect(score("server", "t", [ok, skip])).toMatchObject({ skipped: 1, problems: [] });
+    expect(problemsOf(score("server", "u", [ok, skip]), skipped)).toEqual(["skipped s: harness rewrite pending"]);
     expect(judge(score("server", "u", [skip]), none, skipped)).toMatch(/fails/);
     expect(judge(score("server", "t", [skip]), none, skipped)).toBeUndefined();
     expect(isHarnessSkipped(score("server", "t", [skip]), skipped)).toBe(true);
     expect(judge(score("server", "t", [ok]), none, skipped)).toMatch(/harness-skipped.json .* now produces checks \(1 passed, 0 failed, 0 warnings\)/);
     expect(judge(score("server", "t", [skip, bad]), none, skipped)).toMatch(/now produces checks/);
     expect(judge(score("server", "t", undefined), none, skipped)).toMatch(/now produces checks/);
+    const partial: ExpectedFailures = { server: {}, client: { "h#s": "the check does not apply to this wire" } };
+    expect(judge(score("client", "h", [ok, skip, skip]), none, partial)).toBeUndefined();
+    expect(judge(score("client", "h", [ok, { id: "x", status: "SKIPPED" }]), none, partial)).toMatch(/skipped x[\s\S]*accepts SKIPPED h#s, but no such check was skipped/);
+    expect(judge(score("client", "h", [ok]), none, partial)).toMatch(/accepts SKIPPED h#s, but no such check was skipped: remove the entry/);
+    expect(unknownEntries(partial, "client", ["h"])).toEqual([]);
     const table = formatTable([score("server", "t", [skip]), score("server", "p", [ok])], none, skipped);
     expect(table).toMatch(/^t .* harness skipped$/m);
     expect(table).toContain("server: 1/1 scenarios passed, 1/1 checks passed, 0 warnings, 1 skipped checks; 1 skipped by the harness itself (t)");

@@ -3,10 +3,12 @@
  * (`expected-failures.json`): a failure not on the list fails the run, and so does an entry
  * whose scenario now passes (remove it) or no longer exists. Checks are counted, not scenarios:
  * a scenario that ran no SUCCESS/FAILURE check at all is a failure, and so is a WARNING or a
- * SKIPPED check (something was not verified). The one exception is `harness-skipped.json`: the
- * scenarios the pinned CLI itself skips (every check SKIPPED, by the harness, whatever the
- * implementation does) are reported as such, neither passed nor failed, and fail the run as
- * soon as they produce any other check (so they get scored).
+ * SKIPPED check (something was not verified). The exceptions are in `harness-skipped.json`, each
+ * with its reason: a `scenario` entry is one the pinned CLI skips outright (every check SKIPPED,
+ * whatever the implementation does), reported as "harness skipped", neither passed nor failed;
+ * a `scenario#check-id` entry accepts that scenario's SKIPPED checks of that id (a check the
+ * harness does not apply to this wire). Both fail the run once they no longer match (the
+ * scenario produces other checks, the check is no longer skipped), so that it gets scored.
  */
 import { readFileSync } from "node:fs";
 import type { Check } from "./cli";
@@ -22,7 +24,9 @@ export interface ScenarioResult {
   readonly failed: number;
   readonly warnings: number;
   readonly skipped: number;
-  /** Why the scenario failed; empty when it passed. */
+  /** The SKIPPED checks (judged against the harness-skipped list, not in `problems`). */
+  readonly skippedChecks: readonly { readonly id: string; readonly message: string }[];
+  /** Why the scenario failed, SKIPPED checks aside; empty when it passed. */
   readonly problems: readonly string[];
   /** How many times it ran (timing-sensitive scenarios are retried once or twice). */
   readonly attempts: number;
@@ -49,10 +53,10 @@ export function score(suite: Suite, scenario: string, checks: readonly Check[] |
   for (const c of list) {
     if (c.status === "FAILURE") problems.push(`${c.id}: ${c.errorMessage ?? c.name ?? "failed"}`);
     if (c.status === "WARNING") problems.push(`warning ${c.id}: ${c.errorMessage ?? c.name ?? "warning"}`);
-    if (c.status === "SKIPPED") problems.push(`skipped ${c.id}: ${c.errorMessage ?? c.name ?? "skipped"}`);
   }
   problems.push(...extra);
-  return { suite, scenario, passed: count("SUCCESS"), failed: count("FAILURE"), warnings: count("WARNING"), skipped: count("SKIPPED"), problems, attempts };
+  const skippedChecks = list.filter((c) => c.status === "SKIPPED").map((c) => ({ id: c.id, message: c.errorMessage ?? c.name ?? "skipped" }));
+  return { suite, scenario, passed: count("SUCCESS"), failed: count("FAILURE"), warnings: count("WARNING"), skipped: skippedChecks.length, skippedChecks, problems, attempts };
 }
 
 /** True when the only problems are warnings of timing checks (worth one more attempt). */
@@ -99,6 +103,19 @@ export function isHarnessSkipped(result: ScenarioResult, skipped: ExpectedFailur
   return skipped[result.suite][result.scenario] !== undefined && allSkipped(result);
 }
 
+/** Every problem of `result`: its own, the SKIPPED checks the harness-skipped list does not accept, and that list's entries for it that no longer match. */
+export function problemsOf(result: ScenarioResult, skipped: ExpectedFailures = NONE): string[] {
+  const prefix = `${result.scenario}#`;
+  const accepted = Object.keys(skipped[result.suite]).filter((key) => key.startsWith(prefix));
+  const unaccepted = result.skippedChecks.filter((c) => !accepted.includes(prefix + c.id)).map((c) => `skipped ${c.id}: ${c.message}`);
+  const unused = accepted.filter((key) => !result.skippedChecks.some((c) => prefix + c.id === key));
+  return [
+    ...result.problems,
+    ...unaccepted,
+    ...unused.map((key) => `test/conformance/harness-skipped.json accepts SKIPPED ${key}, but no such check was skipped: remove the entry so that the check is scored`),
+  ];
+}
+
 /** What is wrong with `result` against the burn-down and harness-skipped lists: undefined when it is as expected. */
 export function judge(result: ScenarioResult, expected: ExpectedFailures, skipped: ExpectedFailures = NONE): string | undefined {
   const skipReason = skipped[result.suite][result.scenario];
@@ -108,23 +125,24 @@ export function judge(result: ScenarioResult, expected: ExpectedFailures, skippe
       `(${result.passed} passed, ${result.failed} failed, ${result.warnings} warnings): remove it from that list so that it is scored`;
   }
   const reason = expected[result.suite][result.scenario];
-  const failing = result.problems.length > 0;
-  if (failing && reason === undefined) return `${result.suite} scenario ${result.scenario} fails:\n  ${result.problems.join("\n  ")}`;
+  const problems = problemsOf(result, skipped);
+  const failing = problems.length > 0;
+  if (failing && reason === undefined) return `${result.suite} scenario ${result.scenario} fails:\n  ${problems.join("\n  ")}`;
   if (!failing && reason !== undefined) {
     return `${result.suite} scenario ${result.scenario} now passes: remove it from test/conformance/expected-failures.json (it said: ${reason})`;
   }
   return undefined;
 }
 
-/** Entries of the list that name no scenario of the run (renamed or removed upstream). */
+/** Entries of the list that name no scenario of the run (renamed or removed upstream); `scenario#check` entries count by their scenario. */
 export function unknownEntries(expected: ExpectedFailures, suite: Suite, ran: readonly string[]): string[] {
-  return Object.keys(expected[suite]).filter((name) => !ran.includes(name));
+  return Object.keys(expected[suite]).filter((name) => !ran.includes(name.split("#")[0] ?? name));
 }
 
 function verdictOf(r: ScenarioResult, expected: ExpectedFailures, skipped: ExpectedFailures): string {
   if (skipped[r.suite][r.scenario] !== undefined) return allSkipped(r) ? "harness skipped" : "FAIL (skipped list: remove)";
   const known = expected[r.suite][r.scenario] !== undefined;
-  return r.problems.length === 0 ? (known ? "PASS (listed: remove)" : "pass") : known ? "expected failure" : "FAIL";
+  return problemsOf(r, skipped).length === 0 ? (known ? "PASS (listed: remove)" : "pass") : known ? "expected failure" : "FAIL";
 }
 
 /**
@@ -144,7 +162,7 @@ export function formatTable(results: readonly ScenarioResult[], expected: Expect
     if (of.length === 0) continue;
     const harness = of.filter((r) => isHarnessSkipped(r, skipped));
     const scored = of.filter((r) => !harness.includes(r));
-    const ok = scored.filter((r) => r.problems.length === 0).length;
+    const ok = scored.filter((r) => problemsOf(r, skipped).length === 0).length;
     const sum = (pick: (r: ScenarioResult) => number): number => of.reduce((n, r) => n + pick(r), 0);
     const skippedNote = harness.length === 0 ? "" : `; ${harness.length} skipped by the harness itself (${harness.map((r) => r.scenario).join(", ")})`;
     lines.push(
