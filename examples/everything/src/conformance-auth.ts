@@ -90,6 +90,10 @@ export function providerFor(scenario: string, serverUrl: string, context: unknow
       const workloadToken = required(ctx, "valid_jwt", scenario);
       return createJwtBearerAuth({ serverUrl, clientId: required(ctx, "client_id", scenario), assertion: async () => workloadToken });
     }
+    case "auth/dpop":
+    case "auth/dpop-nonce":
+      // Sender-constrained tokens (SEP-1932, RFC 9449): proofs at the token endpoint and, through wrapFetch, on every MCP request.
+      return createOAuth({ serverUrl, redirect, clientMetadataUrl: CONFORMANCE_CLIENT_METADATA_URL, clientMetadata: { client_name: "proto-conformance-client" }, dpop: true });
     case "auth/pre-registration":
       return createOAuth({
         serverUrl,
@@ -114,7 +118,7 @@ export function providerFor(scenario: string, serverUrl: string, context: unknow
  */
 export async function runAuthScenario(scenario: string, serverUrl: string, context: unknown): Promise<void> {
   const auth = providerFor(scenario, serverUrl, context);
-  const transport = createStreamableHttpClientTransport(serverUrl, { auth });
+  const transport = createStreamableHttpClientTransport(serverUrl, { auth, fetch: auth.wrapFetch() });
   const protocol = protocolFor(process.env.MCP_CONFORMANCE_PROTOCOL_VERSION);
   const client = await connect(transport, { info: { name: "proto-conformance-client", version: "0.1.0" }, protocol });
   try {
