@@ -3,7 +3,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createDpopProver, jwkThumbprint } from "./dpop";
 import { createDpopFetch } from "./dpop-fetch";
 import { OAuthErrorCode } from "./errors";
+import { startAuthServer } from "./fixtures/auth-server";
+import { call } from "./fixtures/call";
 import { type FixtureServer, json, readBody, startServer } from "./fixtures/http-fixture";
+import { startResourceServer } from "./fixtures/resource-server";
 import { createClientCredentialsAuth } from "./provider";
 import { requestToken } from "./token-endpoint";
 import { createMemoryTokenStore, type StoredTokens } from "./token-store";
@@ -85,6 +88,22 @@ describe("DPoP at the token endpoint (RFC 9449 §5, §8)", () => {
       code: OAuthErrorCode.InvalidTokenResponse,
       message: expect.stringMatching(/enable the provider's dpop option/),
     });
+  });
+});
+
+describe("DPoP with a provider", () => {
+  it("refuses an algorithm the authorization server does not list, and keeps a token the server did not bind as Bearer", async () => {
+    const auth = await startAuthServer({ grantTypes: ["client_credentials"], preRegistered: [{ clientId: "svc", clientSecret: "pw" }], extraMetadata: { dpop_signing_alg_values_supported: ["ES256"] } });
+    const server = await startResourceServer({ auth });
+    open.push(auth, server);
+    const options = { serverUrl: server.url, clientId: "svc", clientSecret: "pw", dangerouslyAllowInsecureHttp: true };
+    await expect(call(createClientCredentialsAuth({ ...options, dpop: { algorithm: "ES384" } }), server.url)).rejects.toMatchObject({
+      code: OAuthErrorCode.AuthMethodUnsupported,
+      message: expect.stringMatching(/accepts DPoP proofs signed with ES256, not ES384/),
+    });
+    const provider = createClientCredentialsAuth({ ...options, dpop: true });
+    expect((await call(provider, server.url)).status).toBe(200);
+    expect((await provider.tokens())?.tokenType).toBe("Bearer");
   });
 });
 

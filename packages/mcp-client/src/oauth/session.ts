@@ -99,6 +99,12 @@ async function refresh({ settings, strategy, state }: Engine, tokens: StoredToke
 
 async function grant({ settings, strategy, state }: Engine, discovery: Discovery, scope: string | undefined, signal: AbortSignal | undefined, counted: boolean): Promise<void> {
   if (counted) state.countAttempt();
+  const algs = discovery.metadata.dpop_signing_alg_values_supported;
+  if (settings.dpop !== undefined && algs !== undefined && !algs.includes(settings.dpop.algorithm)) {
+    throw new OAuthError(OAuthErrorCode.AuthMethodUnsupported, `The authorization server ${discovery.issuer} accepts DPoP proofs signed with ${algs.join(", ") || "nothing"}, not ${settings.dpop.algorithm}; set dpop.algorithm to one of them.`, {
+      detail: { advertised: algs },
+    });
+  }
   const result = await strategy.obtain(discovery, scope, state, signal);
   const previous = state.value?.tokens;
   // A grant without a refresh token (a step-up the server answered without one) keeps the one held.
