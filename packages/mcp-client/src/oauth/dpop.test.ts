@@ -2,7 +2,7 @@ import { createHash, createPublicKey, type JsonWebKey as NodeJwk, verify } from 
 import { afterEach, describe, expect, it } from "vitest";
 import { createDpopProver, jwkThumbprint } from "./dpop";
 import { createDpopFetch } from "./dpop-fetch";
-import { OAuthErrorCode } from "./errors";
+import { OAuthFaultCode } from "./errors";
 import { startAuthServer } from "./fixtures/auth-server";
 import { call } from "./fixtures/call";
 import { type FixtureServer, json, readBody, startServer } from "./fixtures/http-fixture";
@@ -85,7 +85,7 @@ describe("DPoP at the token endpoint (RFC 9449 §5, §8)", () => {
     expect(tokens).toMatchObject({ accessToken: "bound", tokenType: "DPoP" });
     expect(proofs.map((p) => [p.claims.htm, p.claims.htu, p.claims.nonce])).toEqual([["POST", endpoint.href, undefined], ["POST", endpoint.href, "as-nonce"]]);
     await expect(requestToken({ ...base, http: { ...http, fetch: async () => Response.json({ access_token: "t", token_type: "DPoP" }) } })).rejects.toMatchObject({
-      code: OAuthErrorCode.InvalidTokenResponse,
+      code: OAuthFaultCode.InvalidTokenResponse,
       message: expect.stringMatching(/enable the provider's dpop option/),
     });
   });
@@ -98,7 +98,7 @@ describe("DPoP with a provider", () => {
     open.push(auth, server);
     const options = { serverUrl: server.url, clientId: "svc", clientSecret: "pw", dangerouslyAllowInsecureHttp: true };
     await expect(call(createClientCredentialsAuth({ ...options, dpop: { algorithm: "ES384" } }), server.url)).rejects.toMatchObject({
-      code: OAuthErrorCode.AuthMethodUnsupported,
+      code: OAuthFaultCode.AuthMethodUnsupported,
       message: expect.stringMatching(/accepts DPoP proofs signed with ES256, not ES384/),
     });
     const provider = createClientCredentialsAuth({ ...options, dpop: true });

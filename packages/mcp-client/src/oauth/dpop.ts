@@ -5,7 +5,7 @@
  * `nonce` when the server asked for one), and the server-provided nonces (§8, §9) per origin.
  * WebCrypto only. The private key is generated non-extractable unless the owner supplies one.
  */
-import { OAuthError, OAuthErrorCode } from "./errors";
+import { OAuthError, OAuthFaultCode } from "./errors";
 import { isJwsAlgorithm, type JwsAlgorithm, keyGenParams, signJws } from "./jwt";
 import { base64Url, randomToken } from "./pkce";
 
@@ -48,7 +48,7 @@ const THUMBPRINT_MEMBERS: { readonly [kty: string]: readonly string[] } = { EC: 
 /** The RFC 7638 thumbprint of a public JWK (base64url of SHA-256 over its required members). */
 export async function jwkThumbprint(jwk: JsonWebKey): Promise<string> {
   const members = THUMBPRINT_MEMBERS[jwk.kty ?? ""];
-  if (members === undefined) throw new OAuthError(OAuthErrorCode.InvalidKey, `A DPoP key of type ${String(jwk.kty)} has no RFC 7638 thumbprint; use an EC, OKP or RSA key.`);
+  if (members === undefined) throw new OAuthError(OAuthFaultCode.InvalidKey, `A DPoP key of type ${String(jwk.kty)} has no RFC 7638 thumbprint; use an EC, OKP or RSA key.`);
   const canonical = `{${members.map((name) => `${JSON.stringify(name)}:${JSON.stringify((jwk as Record<string, unknown>)[name])}`).join(",")}}`;
   return base64Url(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical))));
 }
@@ -62,7 +62,7 @@ async function publicJwkOf(key: CryptoKey): Promise<JsonWebKey> {
   try {
     jwk = await crypto.subtle.exportKey("jwk", key);
   } catch (cause) {
-    throw new OAuthError(OAuthErrorCode.InvalidKey, "The DPoP public key cannot be exported as a JWK; generate the key pair with extractable: true (only the public key is ever exported).", { cause });
+    throw new OAuthError(OAuthFaultCode.InvalidKey, "The DPoP public key cannot be exported as a JWK; generate the key pair with extractable: true (only the public key is ever exported).", { cause });
   }
   const members = THUMBPRINT_MEMBERS[jwk.kty ?? ""] ?? [];
   return Object.fromEntries(members.map((name) => [name, (jwk as Record<string, unknown>)[name]])) as JsonWebKey;

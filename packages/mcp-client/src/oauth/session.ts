@@ -10,7 +10,7 @@ import type { Logger } from "@proto/jsonrpc";
 import { type BearerChallenge, parseBearerChallenge, splitScope } from "./challenge";
 import { applyClientAuth, type ClientIdentity, type KeyCache } from "./client-auth";
 import { type Discovery, discover } from "./discovery";
-import { OAuthError, OAuthErrorCode, raceAbort } from "./errors";
+import { OAuthError, OAuthFaultCode, raceAbort } from "./errors";
 import type { GrantResult } from "./grants";
 import type { DpopProver } from "./dpop";
 import { type HttpSettings, postForm } from "./http";
@@ -101,7 +101,7 @@ async function grant({ settings, strategy, state }: Engine, discovery: Discovery
   if (counted) state.countAttempt();
   const algs = discovery.metadata.dpop_signing_alg_values_supported;
   if (settings.dpop !== undefined && algs !== undefined && !algs.includes(settings.dpop.algorithm)) {
-    throw new OAuthError(OAuthErrorCode.AuthMethodUnsupported, `The authorization server ${discovery.issuer} accepts DPoP proofs signed with ${algs.join(", ") || "nothing"}, not ${settings.dpop.algorithm}; set dpop.algorithm to one of them.`, {
+    throw new OAuthError(OAuthFaultCode.AuthMethodUnsupported, `The authorization server ${discovery.issuer} accepts DPoP proofs signed with ${algs.join(", ") || "nothing"}, not ${settings.dpop.algorithm}; set dpop.algorithm to one of them.`, {
       detail: { advertised: algs },
     });
   }
@@ -182,7 +182,7 @@ async function revokeTokens({ settings, strategy, state }: Engine, tokens: Store
     const headers: Record<string, string> = {};
     try {
       await applyClientAuth(tokens.authMethod, client, form, headers, { audience: tokens.issuer, now: settings.now(), keys: settings.keys });
-      const result = await postForm(settings.http, endpoint, form, headers, OAuthErrorCode.TokenRequestFailed);
+      const result = await postForm(settings.http, endpoint, form, headers, OAuthFaultCode.TokenRequestFailed);
       if (!result.ok) settings.logger?.warn(`Revoking the ${hint} at ${endpoint.href} answered HTTP ${result.status}.`);
     } catch (error) {
       settings.logger?.warn(`Revoking the ${hint} at ${endpoint.href} failed.`, error);
@@ -205,7 +205,7 @@ export function createSession(settings: SessionSettings, strategy: GrantStrategy
       try {
         return await refresh(engine, tokens, signal);
       } catch (error) {
-        if (error instanceof OAuthError && error.code === OAuthErrorCode.Aborted) throw error;
+        if (error instanceof OAuthError && error.code === OAuthFaultCode.Aborted) throw error;
         settings.logger?.warn(`Refreshing the token of ${settings.server.href} after a 401 failed; authorizing again.`, error);
       }
     }
@@ -231,7 +231,7 @@ export function createSession(settings: SessionSettings, strategy: GrantStrategy
     async unauthorized(context: UnauthorizedContext): Promise<boolean> {
       if (context.url.origin !== settings.server.origin) {
         throw new OAuthError(
-          OAuthErrorCode.ResourceMismatch,
+          OAuthFaultCode.ResourceMismatch,
           `This OAuth provider serves ${settings.server.origin}, but was asked to authorize ${context.url.origin}; create one provider per server.`,
         );
       }

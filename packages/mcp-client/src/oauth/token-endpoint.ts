@@ -6,7 +6,7 @@
  */
 import { applyClientAuth, type ClientIdentity, type KeyCache, type TokenEndpointAuthMethod } from "./client-auth";
 import { asksForNonce, type DpopProver } from "./dpop";
-import { OAuthError, OAuthErrorCode } from "./errors";
+import { OAuthError, OAuthFaultCode } from "./errors";
 import { type HttpResult, type HttpSettings, postForm } from "./http";
 
 /** Tokens as the provider keeps them. */
@@ -44,7 +44,7 @@ async function postTokenRequest(request: TokenRequest): Promise<HttpResult> {
   const headers: Record<string, string> = {};
   await applyClientAuth(request.method, request.client, form, headers, { audience: request.issuer, now: request.now(), keys: request.keys });
   if (request.dpop !== undefined) headers.DPoP = await request.dpop.proof({ method: "POST", url: request.endpoint });
-  const result = await postForm(request.http, request.endpoint, form, headers, OAuthErrorCode.TokenRequestFailed, request.signal);
+  const result = await postForm(request.http, request.endpoint, form, headers, OAuthFaultCode.TokenRequestFailed, request.signal);
   request.dpop?.remember(request.endpoint, result);
   return result;
 }
@@ -66,7 +66,7 @@ function tokenError(result: HttpResult, request: TokenRequest): OAuthError {
   const description = typeof body.error_description === "string" ? body.error_description.slice(0, 500) : undefined;
   const grant = request.params.grant_type ?? "token";
   const what = error === undefined ? `HTTP ${result.status}` : `${error}${description === undefined ? "" : `: ${description}`}`;
-  return new OAuthError(OAuthErrorCode.TokenRequestFailed, `The token endpoint ${request.endpoint.href} refused the ${grant} request (${what}).`, {
+  return new OAuthError(OAuthFaultCode.TokenRequestFailed, `The token endpoint ${request.endpoint.href} refused the ${grant} request (${what}).`, {
     detail: { status: result.status, error, errorDescription: description },
   });
 }
@@ -100,5 +100,5 @@ export function parseTokenResponse(value: unknown, now: number, requestedScope?:
 }
 
 function invalid(message: string): OAuthError {
-  return new OAuthError(OAuthErrorCode.InvalidTokenResponse, message);
+  return new OAuthError(OAuthFaultCode.InvalidTokenResponse, message);
 }
