@@ -1,7 +1,7 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts","src/oauth.ts","src/oauth/node.ts"],
+  entry: ["src/index.ts","src/oauth.ts","src/oauth/node.ts","src/skills.ts"],
   format: ["esm", "cjs"],
   dts: true,
   clean: true,

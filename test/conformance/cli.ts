@@ -69,11 +69,11 @@ export function parseUnscored(stdout: string): string[] {
 
 /**
  * Client scenarios of the full `list` with the revisions each names (`- name [2025-11-25,...]`,
- * `[extension]`); the first listed date is the version it runs at, `2025-11-25` otherwise.
+ * `[extension]`): every listed date, in order; `["2025-11-25"]` (the CLI's default) when none is.
  */
-export function parseClientVersions(listing: string): Map<string, string> {
+export function parseClientVersions(listing: string): Map<string, string[]> {
   const start = listing.indexOf("Client scenarios");
-  const versions = new Map<string, string>();
+  const versions = new Map<string, string[]>();
   if (start < 0) return versions;
   for (const line of listing.slice(start).split("\n").slice(1)) {
     const match = /^\s+-\s+(\S+)(?:\s+\[([^\]]*)\])?/.exec(line);
@@ -81,8 +81,8 @@ export function parseClientVersions(listing: string): Map<string, string> {
       if (line.trim() !== "") break;
       continue;
     }
-    const dated = (match[2] ?? "").split(",").find((v) => /^\d{4}-\d\d-\d\d$/.test(v.trim()));
-    versions.set(match[1], dated?.trim() ?? "2025-11-25");
+    const dated = (match[2] ?? "").split(",").map((v) => v.trim()).filter((v) => /^\d{4}-\d\d-\d\d$/.test(v));
+    versions.set(match[1], dated.length > 0 ? dated : ["2025-11-25"]);
   }
   return versions;
 }

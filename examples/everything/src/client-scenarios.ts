@@ -5,6 +5,7 @@
  */
 import { createClient, type Client, type ClientOptions } from "@proto/mcp-client";
 import { createStreamableHttpClientTransport } from "@proto/transport-http";
+import { schemaPreservation, skillsNoPrefetch, skillsVerify } from "./client-extensions";
 import { runAuthScenario } from "./conformance-auth";
 import { protocolFor } from "./protocol-choice";
 
@@ -15,7 +16,6 @@ export type Trace = (line: string) => void;
 export type ScenarioRunner = (serverUrl: string, context: unknown, trace: Trace) => Promise<void>;
 
 const INFO = { name: "proto-conformance-client", version: "0.1.0" } as const;
-
 
 async function withClient(serverUrl: string, options: Omit<ClientOptions, "info">, body: (client: Client) => Promise<void>): Promise<void> {
   const client = createClient({ info: INFO, protocol: protocolFor(process.env.MCP_CONFORMANCE_PROTOCOL_VERSION), ...options });
@@ -164,6 +164,11 @@ const RUNNERS: { readonly [scenario: string]: ScenarioRunner } = {
   "http-custom-headers": customHeaders,
   "http-invalid-tool-headers": invalidToolHeaders,
   "json-schema-ref-no-deref": refNoDeref,
+  "json-schema-2020-12-preservation": schemaPreservation(withClient),
+  "sep-2640-client-no-prefetch": skillsNoPrefetch(withClient),
+  "sep-2640-client-verify-digest": skillsVerify(withClient),
+  "sep-2640-client-verify-size": skillsVerify(withClient),
+  "sep-2640-client-verify-frontmatter": skillsVerify(withClient),
 };
 
 /** The runner of `scenario`: every `auth/*` scenario goes to the OAuth runner; undefined when unknown. */

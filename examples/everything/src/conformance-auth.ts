@@ -1,6 +1,6 @@
 /**
  * The `auth/*` scenarios of the MCP conformance client suite (`@modelcontextprotocol/conformance`
- * 0.1.16) with @proto packages only. The conformance client command calls `runAuthScenario`
+ * 0.2.0-alpha.12) with @proto packages only. The conformance client command calls `runAuthScenario`
  * with `MCP_CONFORMANCE_SCENARIO`, the server URL (its last argument) and the parsed
  * `MCP_CONFORMANCE_CONTEXT` (pre-registered credentials, a private key).
  *
@@ -39,6 +39,8 @@ interface ScenarioContext {
   readonly idp_client_id?: string;
   readonly idp_id_token?: string;
   readonly idp_token_endpoint?: string;
+  /** The workload identity token of `auth/wif-jwt-bearer` (its audience is the authorization server). */
+  readonly valid_jwt?: string;
 }
 
 function readContext(context: unknown): ScenarioContext {
@@ -72,7 +74,7 @@ export function providerFor(scenario: string, serverUrl: string, context: unknow
         signingKey: { key: required(ctx, "private_key_pem", scenario), algorithm },
       });
     }
-    case "auth/cross-app-access-complete-flow": {
+    case "auth/enterprise-managed-authorization": {
       // Enterprise-managed authorization (SEP-990): ID token -> ID-JAG at the IdP -> access token.
       const idp = { endpoint: required(ctx, "idp_token_endpoint", scenario), token: required(ctx, "idp_id_token", scenario), client: required(ctx, "idp_client_id", scenario) };
       return createJwtBearerAuth({
@@ -83,6 +85,15 @@ export function providerFor(scenario: string, serverUrl: string, context: unknow
           requestIdJag({ tokenEndpoint: idp.endpoint, subjectToken: idp.token, clientId: idp.client, audience: issuer, resource, ...(signal === undefined ? {} : { signal }) }),
       });
     }
+    case "auth/wif-jwt-bearer": {
+      // Workload identity federation (SEP-1933): the platform-issued workload JWT is the RFC 7523 assertion of a public client.
+      const workloadToken = required(ctx, "valid_jwt", scenario);
+      return createJwtBearerAuth({ serverUrl, clientId: required(ctx, "client_id", scenario), assertion: async () => workloadToken });
+    }
+    case "auth/dpop":
+    case "auth/dpop-nonce":
+      // Sender-constrained tokens (SEP-1932, RFC 9449): proofs at the token endpoint and, through wrapFetch, on every MCP request.
+      return createOAuth({ serverUrl, redirect, clientMetadataUrl: CONFORMANCE_CLIENT_METADATA_URL, clientMetadata: { client_name: "proto-conformance-client" }, dpop: true });
     case "auth/pre-registration":
       return createOAuth({
         serverUrl,
@@ -107,7 +118,7 @@ export function providerFor(scenario: string, serverUrl: string, context: unknow
  */
 export async function runAuthScenario(scenario: string, serverUrl: string, context: unknown): Promise<void> {
   const auth = providerFor(scenario, serverUrl, context);
-  const transport = createStreamableHttpClientTransport(serverUrl, { auth });
+  const transport = createStreamableHttpClientTransport(serverUrl, { auth, fetch: auth.wrapFetch() });
   const protocol = protocolFor(process.env.MCP_CONFORMANCE_PROTOCOL_VERSION);
   const client = await connect(transport, { info: { name: "proto-conformance-client", version: "0.1.0" }, protocol });
   try {

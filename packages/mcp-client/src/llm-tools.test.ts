@@ -51,6 +51,24 @@ describe("LLM tool conversion", () => {
     expect(toProviderSchema(undefined)).toEqual({ type: "object", properties: {} });
   });
 
+  it("keeps every JSON Schema 2020-12 keyword of the input schema untouched, dropping only the root $schema", () => {
+    const inputSchema = {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      type: "object",
+      $defs: { address: { $anchor: "addressDef", type: "object", properties: { city: { type: "string" } } } },
+      properties: { address: { $ref: "#/$defs/address" }, contact: { type: "string", enum: ["phone", "email"] }, phone: { type: "string" }, email: { type: "string" } },
+      allOf: [{ anyOf: [{ required: ["phone"] }, { required: ["email"] }] }],
+      if: { properties: { contact: { const: "phone" } }, required: ["contact"] },
+      then: { required: ["phone"] },
+      else: { required: ["email"] },
+      additionalProperties: false,
+      unevaluatedProperties: false,
+    } as const;
+    const { $schema: _root, ...rest } = inputSchema;
+    expect(toOpenAiTools([{ name: "rich", inputSchema }]).tools[0]?.function.parameters).toEqual(rest);
+    expect(toAnthropicTools([{ name: "rich", inputSchema }]).tools[0]?.input_schema).toEqual(rest);
+  });
+
   it("refuses input that is not tools", () => {
     expect(() => toOpenAiTools(null as unknown as Tool[])).toThrow(/array of MCP tools/);
     expect(() => toOpenAiTools([{} as Tool])).toThrow(/string `name`/);

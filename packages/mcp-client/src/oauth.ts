@@ -18,6 +18,7 @@ export type { TokenStore, StoredAuthorization, StoredTokens, StoredClient } from
 export type { ClientMetadata, PreRegisteredClient } from "./oauth/registration";
 export type { ClientSigningKey, TokenEndpointAuthMethod } from "./oauth/client-auth";
 export type { JwsAlgorithm, PrivateKeyInput } from "./oauth/jwt";
+export type { DpopOptions } from "./oauth/dpop";
 export type { TokenSet } from "./oauth/token-endpoint";
 export type { FetchLike } from "./oauth/http";
 export { parseWwwAuthenticate, parseBearerChallenge } from "./oauth/challenge";

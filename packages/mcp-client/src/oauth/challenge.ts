@@ -102,10 +102,14 @@ export function parseWwwAuthenticate(header: string): AuthChallenge[] {
   }
 }
 
-/** Reads the Bearer challenge of a `WWW-Authenticate` header, or undefined when there is none. */
+/**
+ * Reads the Bearer challenge of a `WWW-Authenticate` header, else its DPoP challenge (RFC 9449
+ * §7.1 has the same `error`, `scope` and `resource_metadata` parameters), or undefined.
+ */
 export function parseBearerChallenge(header: string | undefined | null): BearerChallenge | undefined {
   if (header === undefined || header === null) return undefined;
-  const bearer = parseWwwAuthenticate(header).find((challenge) => challenge.scheme === "bearer");
+  const challenges = parseWwwAuthenticate(header);
+  const bearer = challenges.find((challenge) => challenge.scheme === "bearer") ?? challenges.find((challenge) => challenge.scheme === "dpop");
   if (bearer === undefined) return undefined;
   const p = bearer.params;
   const scope = typeof p.scope === "string" ? splitScope(p.scope) : undefined;

@@ -5,6 +5,7 @@
  */
 import { checkSigningAlgorithm, chooseAuthMethod, type ClientIdentity, type KeyCache, type TokenEndpointAuthMethod } from "./client-auth";
 import type { Discovery } from "./discovery";
+import type { DpopProver } from "./dpop";
 import { splitScope } from "./challenge";
 import { OAuthError, OAuthFaultCode, raceAbort } from "./errors";
 import type { HttpSettings } from "./http";
@@ -31,6 +32,8 @@ interface GrantBase {
   readonly keys: KeyCache;
   readonly now: () => number;
   readonly signal?: AbortSignal;
+  /** Bind the tokens to this DPoP key (RFC 9449). */
+  readonly dpop?: DpopProver;
 }
 
 /** Inputs of an authorization code flow. */

@@ -68,6 +68,22 @@ describe("enterprise-managed authorization (ID-JAG + JWT bearer grant)", () => {
     await expect(requestIdJag({ ...base, tokenEndpoint: "http://idp.example/token" })).rejects.toMatchObject({ code: OAuthFaultCode.InsecureEndpoint });
   });
 
+  it("authorizes a workload with its identity token as the assertion (public client), and surfaces a refusal once, without retrying", async () => {
+    const auth = await startAuthServer({ grantTypes: [JWT_BEARER], authMethods: ["none"], preRegistered: [{ clientId: "workload" }], acceptAssertion: "workload-jwt" });
+    const server = await startResourceServer({ auth });
+    open.push(auth, server);
+    let token = "workload-jwt";
+    const oauth = createJwtBearerAuth({ serverUrl: server.url, clientId: "workload", assertion: async () => token });
+    expect((await call(oauth, server.url)).status).toBe(200);
+    expect(auth.log.tokenRequests[0]?.method).toBe("none");
+    expect(auth.log.tokenRequests[0]?.form.get("assertion")).toBe("workload-jwt");
+
+    token = "expired-jwt";
+    const refused = createJwtBearerAuth({ serverUrl: server.url, clientId: "workload", assertion: async () => token });
+    await expect(call(refused, server.url)).rejects.toMatchObject({ code: OAuthFaultCode.TokenRequestFailed, detail: { error: "invalid_grant" } });
+    expect(auth.log.tokenRequests.map((r) => r.form.get("grant_type"))).toEqual([JWT_BEARER, JWT_BEARER]);
+  });
+
   it("rejects bad options", () => {
     expect(() => createJwtBearerAuth({ serverUrl: "https://x/mcp", clientId: "", assertion: async () => "" })).toThrow(TypeError);
     expect(() => createJwtBearerAuth({ serverUrl: "https://x/mcp", clientId: "c" } as never)).toThrow(/assertion/);

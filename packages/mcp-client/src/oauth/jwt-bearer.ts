@@ -76,6 +76,7 @@ export function createJwtBearerAuth(options: JwtBearerOptions): OAuthProvider {
         keys: settings.keys,
         now: settings.now,
         ...(signal === undefined ? {} : { signal }),
+        ...(settings.dpop === undefined ? {} : { dpop: settings.dpop }),
       });
       return { tokens, clientId: client.clientId, method };
     },

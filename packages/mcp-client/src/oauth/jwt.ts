@@ -87,6 +87,27 @@ export interface ClientAssertionRequest {
   readonly now: number;
 }
 
+/** Signs a compact JWS over `header` and `claims` with `key` (WebCrypto: ECDSA signatures come raw r||s, as JWS wants). */
+export async function signJws(header: { readonly [name: string]: unknown }, claims: { readonly [name: string]: unknown }, algorithm: JwsAlgorithm, key: CryptoKey, what: string): Promise<string> {
+  const encoder = new TextEncoder();
+  const input = `${base64Url(encoder.encode(JSON.stringify(header)))}.${base64Url(encoder.encode(JSON.stringify(claims)))}`;
+  try {
+    const signature = await crypto.subtle.sign(ALGORITHMS[algorithm].signParams, key, encoder.encode(input));
+    return `${input}.${base64Url(new Uint8Array(signature))}`;
+  } catch (cause) {
+    throw new OAuthError(OAuthFaultCode.InvalidKey, `Signing the ${what} with ${algorithm} failed; check the key matches the algorithm.`, { cause });
+  }
+}
+
+/** The WebCrypto parameters to generate a key pair for `algorithm` (RSA: 2048 bits). */
+export function keyGenParams(algorithm: JwsAlgorithm): EcKeyGenParams | RsaHashedKeyGenParams | AlgorithmIdentifier {
+  const { importParams } = ALGORITHMS[algorithm];
+  if (algorithm.startsWith("RS") || algorithm.startsWith("PS")) {
+    return { ...(importParams as RsaHashedImportParams), modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) };
+  }
+  return importParams as EcKeyGenParams | AlgorithmIdentifier;
+}
+
 /** Signs a client assertion: `iss` = `sub` = client id, `aud`, `iat`, `exp`, a random `jti`. */
 export async function signClientAssertion(request: ClientAssertionRequest): Promise<string> {
   const iat = Math.floor(request.now / 1000);
@@ -99,14 +120,5 @@ export async function signClientAssertion(request: ClientAssertionRequest): Prom
     exp: iat + (request.lifetimeSeconds ?? 300),
     jti: randomToken(16),
   };
-  const encoder = new TextEncoder();
-  const input = `${base64Url(encoder.encode(JSON.stringify(header)))}.${base64Url(encoder.encode(JSON.stringify(claims)))}`;
-  try {
-    const signature = await crypto.subtle.sign(ALGORITHMS[request.algorithm].signParams, request.key, encoder.encode(input));
-    return `${input}.${base64Url(new Uint8Array(signature))}`;
-  } catch (cause) {
-    throw new OAuthError(OAuthFaultCode.InvalidKey, `Signing the client assertion with ${request.algorithm} failed; check the key matches the algorithm.`, {
-      cause,
-    });
-  }
+  return signJws(header, claims, request.algorithm, request.key, "client assertion");
 }

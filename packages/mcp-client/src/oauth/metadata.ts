@@ -31,6 +31,8 @@ export interface AuthorizationServerMetadata {
   readonly grant_types_supported?: readonly string[];
   readonly token_endpoint_auth_methods_supported?: readonly string[];
   readonly token_endpoint_auth_signing_alg_values_supported?: readonly string[];
+  /** The DPoP proof algorithms the server accepts (RFC 9449 §5.1). */
+  readonly dpop_signing_alg_values_supported?: readonly string[];
   readonly code_challenge_methods_supported?: readonly string[];
   /** Client ID Metadata Documents are accepted as `client_id` (MCP 2025-11-25). */
   readonly client_id_metadata_document_supported?: boolean;
@@ -46,6 +48,7 @@ const AS_ARRAYS = [
   "grant_types_supported",
   "token_endpoint_auth_methods_supported",
   "token_endpoint_auth_signing_alg_values_supported",
+  "dpop_signing_alg_values_supported",
   "code_challenge_methods_supported",
 ] as const;
 

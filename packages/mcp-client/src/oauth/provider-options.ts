@@ -5,6 +5,8 @@
  */
 import type { Logger } from "@proto/jsonrpc";
 import type { KeyCache } from "./client-auth";
+import { createDpopProver, type DpopOptions } from "./dpop";
+import { createDpopFetch } from "./dpop-fetch";
 import type { FetchLike, HttpSettings } from "./http";
 import { createSession, type GrantStrategy, type SessionSettings, type UnauthorizedContext } from "./session";
 import { createMemoryTokenStore, type StoredTokens, type TokenStore } from "./token-store";
@@ -40,6 +42,13 @@ export interface OAuthCommonOptions {
   readonly logger?: Logger;
   /** Allow plain http to non-loopback authorization servers. Never in production. */
   readonly dangerouslyAllowInsecureHttp?: boolean;
+  /**
+   * Sender-constrained tokens (DPoP, RFC 9449; the MCP DPoP extension): every token request
+   * carries a proof of the provider's key, so the tokens come back bound to it. `true` uses an
+   * ES256 key generated in memory. Give the transport `fetch: provider.wrapFetch()` so that each
+   * MCP request presents the token with the DPoP scheme and a fresh proof.
+   */
+  readonly dpop?: true | DpopOptions;
 }
 
 /** An OAuth provider: an `HttpAuth` for the HTTP client transport, plus explicit controls. */
@@ -61,6 +70,13 @@ export interface OAuthProvider {
    * (RFC 7009, best effort), `registrations: true` also forgets its dynamic registrations.
    */
   clear(options?: { readonly registrations?: boolean; readonly revoke?: boolean }): Promise<void>;
+  /**
+   * The fetch to give the HTTP client transport (`createStreamableHttpClientTransport(url, { auth, fetch: auth.wrapFetch() })`),
+   * wrapping `next` (default: the global fetch). With the `dpop` option it presents DPoP-bound
+   * tokens with the DPoP scheme, a fresh proof per request and the server's nonce (retrying once
+   * on `use_dpop_nonce`); without it, it is `next` itself.
+   */
+  wrapFetch(next?: FetchLike): FetchLike;
 }
 
 /** Validates the common options and applies their defaults; misuse throws a `TypeError` naming `factory`. */
@@ -96,6 +112,7 @@ export function settingsOf(options: OAuthCommonOptions, factory: string): Sessio
     now: options.now ?? Date.now,
     ...(options.logger === undefined ? {} : { logger: options.logger }),
     keys: new Map() as KeyCache,
+    ...(options.dpop === undefined ? {} : { dpop: createDpopProver(options.dpop === true ? {} : options.dpop, options.now ?? Date.now) }),
   };
 }
 
@@ -108,6 +125,7 @@ export function wrapSession(settings: SessionSettings, strategy: GrantStrategy):
     authorize: (options) => session.authorize(options?.signal),
     tokens: () => session.tokens(),
     clear: (options) => session.clear(options?.registrations === true, options?.revoke === true),
+    wrapFetch: (next = (input, init) => fetch(input, init)) => (settings.dpop === undefined ? next : createDpopFetch(settings.dpop, () => session.tokens(), next)),
   };
 }
 

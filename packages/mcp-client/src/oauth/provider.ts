@@ -87,6 +87,7 @@ export function createOAuth(options: OAuthOptions): OAuthProvider {
         stored: access.value,
         onRegistration: (client) => access.saveRegistration(discovery.issuer, client),
         ...(signal === undefined ? {} : { signal }),
+        ...(settings.dpop === undefined ? {} : { dpop: settings.dpop }),
       });
     },
     identityFor: (clientId, issuer, state) => {
@@ -131,7 +132,11 @@ export function createClientCredentialsAuth(options: ClientCredentialsOptions): 
   const strategy: GrantStrategy = {
     offlineAccess: false,
     obtain: (discovery, scope, _access, signal) =>
-      runClientCredentials({ http: settings.http, discovery, scope, keys: settings.keys, now: settings.now, client: identity, ...(signal === undefined ? {} : { signal }) }),
+      runClientCredentials({
+        http: settings.http, discovery, scope, keys: settings.keys, now: settings.now, client: identity,
+        ...(signal === undefined ? {} : { signal }),
+        ...(settings.dpop === undefined ? {} : { dpop: settings.dpop }),
+      }),
     identityFor: () => identity,
   };
   return wrapSession(settings, strategy);

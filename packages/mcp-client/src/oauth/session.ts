@@ -12,6 +12,7 @@ import { applyClientAuth, type ClientIdentity, type KeyCache } from "./client-au
 import { type Discovery, discover } from "./discovery";
 import { OAuthError, OAuthFaultCode, raceAbort } from "./errors";
 import type { GrantResult } from "./grants";
+import type { DpopProver } from "./dpop";
 import { type HttpSettings, postForm } from "./http";
 import { coversScopes, selectScope, unionScopes, withOfflineAccess } from "./scopes";
 import { requestToken } from "./token-endpoint";
@@ -50,6 +51,8 @@ export interface SessionSettings {
   readonly now: () => number;
   readonly logger?: Logger;
   readonly keys: KeyCache;
+  /** Proof of possession (RFC 9449) for every token request, when the provider has the `dpop` option. */
+  readonly dpop?: DpopProver;
 }
 
 /** What the HTTP transport tells the provider about a refusal (the `HttpAuth` contract). */
@@ -82,9 +85,10 @@ async function refresh({ settings, strategy, state }: Engine, tokens: StoredToke
       keys: settings.keys,
       now: settings.now,
       ...(signal === undefined ? {} : { signal }),
+      ...(settings.dpop === undefined ? {} : { dpop: settings.dpop }),
     });
-    const { expiresAt: _expired, ...kept } = tokens;
-    const next: StoredTokens = { ...kept, ...fresh, refreshToken: fresh.refreshToken ?? tokens.refreshToken, scope: fresh.scope ?? tokens.scope, issuedAt: settings.now() };
+    const { expiresAt: _expired, dpopJkt: _bound, ...kept } = tokens;
+    const next: StoredTokens = { ...kept, ...fresh, refreshToken: fresh.refreshToken ?? tokens.refreshToken, scope: fresh.scope ?? tokens.scope, issuedAt: settings.now(), ...(await boundTo(settings, fresh.tokenType)) };
     await state.save({ ...state.value, tokens: next });
   } catch (error) {
     const detail = error instanceof OAuthError ? (error.detail as { error?: string } | undefined) : undefined;
@@ -95,6 +99,12 @@ async function refresh({ settings, strategy, state }: Engine, tokens: StoredToke
 
 async function grant({ settings, strategy, state }: Engine, discovery: Discovery, scope: string | undefined, signal: AbortSignal | undefined, counted: boolean): Promise<void> {
   if (counted) state.countAttempt();
+  const algs = discovery.metadata.dpop_signing_alg_values_supported;
+  if (settings.dpop !== undefined && algs !== undefined && !algs.includes(settings.dpop.algorithm)) {
+    throw new OAuthError(OAuthFaultCode.AuthMethodUnsupported, `The authorization server ${discovery.issuer} accepts DPoP proofs signed with ${algs.join(", ") || "nothing"}, not ${settings.dpop.algorithm}; set dpop.algorithm to one of them.`, {
+      detail: { advertised: algs },
+    });
+  }
   const result = await strategy.obtain(discovery, scope, state, signal);
   const previous = state.value?.tokens;
   // A grant without a refresh token (a step-up the server answered without one) keeps the one held.
@@ -110,8 +120,19 @@ async function grant({ settings, strategy, state }: Engine, discovery: Discovery
     authMethod: result.method,
     issuedAt: settings.now(),
     ...(discovery.metadata.revocation_endpoint === undefined ? {} : { revocationEndpoint: discovery.metadata.revocation_endpoint }),
+    ...(await boundTo(settings, result.tokens.tokenType)),
   };
   await state.save({ ...state.value, tokens });
+}
+
+/** The `dpopJkt` to store beside a token of `type`. */
+async function boundTo(settings: SessionSettings, type: StoredTokens["tokenType"]): Promise<{ dpopJkt?: string }> {
+  return type === "DPoP" && settings.dpop !== undefined ? { dpopJkt: await settings.dpop.thumbprint() } : {};
+}
+
+/** False for a DPoP token bound to another key than the provider's (a stored token from another key pair). */
+async function usable(settings: SessionSettings, tokens: StoredTokens): Promise<boolean> {
+  return tokens.tokenType !== "DPoP" || (settings.dpop !== undefined && tokens.dpopJkt === (await settings.dpop.thumbprint()));
 }
 
 function discoverFor({ settings }: Engine, challenge: BearerChallenge | undefined, signal?: AbortSignal): Promise<Discovery> {
@@ -196,7 +217,7 @@ export function createSession(settings: SessionSettings, strategy: GrantStrategy
       await state.load();
       if (state.flight !== undefined) await state.flight.catch(() => undefined);
       const tokens = state.value?.tokens;
-      if (tokens === undefined) return undefined;
+      if (tokens === undefined || !(await usable(settings, tokens))) return undefined;
       const now = settings.now();
       if (tokens.expiresAt === undefined || now < refreshAt(tokens, settings.refreshBeforeExpiryMs)) return tokens.accessToken;
       if (tokens.refreshToken !== undefined) {

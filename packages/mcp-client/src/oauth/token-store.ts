@@ -21,6 +21,8 @@ export interface StoredTokens extends TokenSet {
   readonly issuedAt?: number;
   /** The RFC 7009 revocation endpoint of the issuer, when it has one (used by `clear({ revoke: true })`). */
   readonly revocationEndpoint?: string;
+  /** For a `DPoP` token: the RFC 7638 thumbprint of the key it is bound to (tokens bound to another key are not used). */
+  readonly dpopJkt?: string;
 }
 
 /** A dynamic client registration (RFC 7591 §3.2.1). */
@@ -87,13 +89,14 @@ export function parseStoredAuthorization(value: unknown): StoredAuthorization | 
 function parseTokens(value: unknown): StoredTokens | undefined {
   if (!isRecord(value)) return undefined;
   const strings = ["accessToken", "issuer", "tokenEndpoint", "resource", "clientId"] as const;
-  if (!strings.every((name) => typeof value[name] === "string") || value.tokenType !== "Bearer") return undefined;
+  if (!strings.every((name) => typeof value[name] === "string") || (value.tokenType !== "Bearer" && value.tokenType !== "DPoP")) return undefined;
   if (!isTokenEndpointAuthMethod(value.authMethod)) return undefined;
   if (value.expiresAt !== undefined && typeof value.expiresAt !== "number") return undefined;
   if (value.issuedAt !== undefined && typeof value.issuedAt !== "number") return undefined;
   if (value.revocationEndpoint !== undefined && typeof value.revocationEndpoint !== "string") return undefined;
   if (value.refreshToken !== undefined && typeof value.refreshToken !== "string") return undefined;
   if (value.scope !== undefined && typeof value.scope !== "string") return undefined;
+  if (value.tokenType === "DPoP" && typeof value.dpopJkt !== "string") return undefined;
   return value as unknown as StoredTokens;
 }
 
