@@ -8,8 +8,11 @@
 // round; CPU per call is the figure to read on a loaded machine (the load average is printed).
 // Uses the BUILT packages: pnpm build, then
 //   node bench/mcp-client-eras.mjs [--rounds 6] [--calls 20000] [--only ours-2025,ours-modern,sdk2] [--codec off]
+//     [--before <another build's packages/mcp-client/dist/index.js, placed inside packages/mcp-client/>]
 // `--codec off` passes messages by reference (no JSON at all): the client's own logic alone.
 import { loadavg } from "node:os";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { createClient } from "@proto/mcp-client";
 import { createMemoryTransportPair } from "@proto/jsonrpc/testing";
 import { Client as Sdk2Client } from "@modelcontextprotocol/client";
@@ -18,6 +21,7 @@ import { fmt, fmtRatio, median, medianRatio, option } from "./lib/stats.mjs";
 const ROUNDS = option("rounds", 6);
 const CALLS = option("calls", 20000);
 const CODEC = option("codec", "on") !== "off";
+const BEFORE = option("before", "");
 const LANES = 64;
 const INFO = { name: "bench", version: "1" };
 const MODERN = "2026-07-28";
@@ -57,10 +61,10 @@ async function responder(end) {
   });
 }
 
-async function ours(protocol) {
+async function ours(protocol, create = createClient) {
   const [clientEnd, serverEnd] = createMemoryTransportPair({ wire: CODEC });
   await responder(serverEnd);
-  const client = createClient({ info: INFO, requestTimeoutMs: 0, protocol });
+  const client = create({ info: INFO, requestTimeoutMs: 0, protocol });
   await client.connect(clientEnd);
   const want = protocol === "2025-11-25" ? "2025-11-25" : MODERN;
   if (client.server?.protocolVersion !== want) throw new Error(`@proto client (${protocol}) speaks ${client.server?.protocolVersion}`);
@@ -118,6 +122,11 @@ const sides = {
   "ours-modern": { label: "@proto client, auto -> 2026-07-28 wire", open: () => ours("auto") },
   sdk2: { label: "SDK v2 client, 2026-07-28 wire", open: sdk2 },
 };
+if (BEFORE !== "") {
+  const before = await import(pathToFileURL(resolve(BEFORE)).href);
+  sides["before-2025"] = { label: "(--before) 2025-11-25 wire", open: () => ours("2025-11-25", before.createClient) };
+  sides["before-modern"] = { label: "(--before) auto -> 2026-07-28 wire", open: () => ours("auto", before.createClient) };
+}
 const ONLY = option("only", "").split(",").filter(Boolean);
 const names = Object.keys(sides).filter((name) => ONLY.length === 0 || ONLY.includes(name));
 process.stdout.write(`Node ${process.version}, load ${load()}; ${ROUNDS} rounds of ${CALLS} calls sequential and ${LANES} in flight per side; JSON ${CODEC ? "on" : "off"}\n`);

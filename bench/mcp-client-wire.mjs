@@ -4,7 +4,8 @@
 // `createMcpHandler` behind a node:http bridge), beside the SDK v2 client
 // (@modelcontextprotocol/client 2.4.0, version negotiation "auto") against the same servers;
 // our client on the 2025-11-25 wire for reference. stdio and Streamable HTTP; `tools/call` of
-// an `echo` tool sequential and 64 in flight. The servers are bench/lib/modern-servers.mjs.
+// an `echo` tool sequential and 64 in flight. The servers are bench/lib/modern-servers.mjs; over
+// stdio also a floor (canned answers, below), against which only the clients differ.
 // Per run and side: calls/s, latency p50 / p99 (ms) and the CLIENT's CPU µs per call
 // (process.cpuUsage of this process, which hosts only the client; the server is a child).
 // Sides run in rounds, the order rotating each round; the load average is printed per round.
@@ -36,7 +37,20 @@ function startHttp(server) {
   });
 }
 
-const stdioCommand = (server) => ({ command: process.execPath, args: [SERVERS, server, "stdio"], stderr: "inherit" });
+// A floor server for stdio (`floor`): newline JSON, canned answers of each era's shape (discover,
+// initialize, tools/list, tools/call), nothing else. Against it, what differs is the client alone.
+const FLOOR = `const INFO = { name: "floor", version: "1" }; let rest = ""; process.stdin.setEncoding("utf8");
+process.stdin.on("data", (chunk) => { const lines = (rest + chunk).split("\\n"); rest = lines.pop(); let out = "";
+  for (const line of lines) { if (line === "") continue; const m = JSON.parse(line); if (m.id === undefined || m.method === undefined) continue;
+    let r; const modern = m.params?._meta?.["io.modelcontextprotocol/protocolVersion"] !== undefined;
+    if (m.method === "server/discover") r = { supportedVersions: ["2026-07-28", "2025-11-25"], capabilities: { tools: {} } };
+    else if (m.method === "initialize") r = { protocolVersion: "2025-11-25", capabilities: { tools: {} }, serverInfo: INFO };
+    else if (m.method === "tools/list") r = { tools: [{ name: "echo", inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } }] };
+    else if (m.method === "tools/call") r = { content: [{ type: "text", text: m.params.arguments.text }] };
+    if (r !== undefined && modern) { r.resultType = "complete"; r._meta = { "io.modelcontextprotocol/serverInfo": INFO }; }
+    out += JSON.stringify(r === undefined ? { jsonrpc: "2.0", id: m.id, error: { code: -32601, message: "Method not found" } } : { jsonrpc: "2.0", id: m.id, result: r }) + "\\n"; }
+  if (out !== "") process.stdout.write(out); });`;
+const stdioCommand = (server) => ({ command: process.execPath, args: server === "floor" ? ["-e", FLOOR] : [SERVERS, server, "stdio"], stderr: "inherit" });
 
 async function ours(server, wire, protocol) {
   const { createClient } = await import("@proto/mcp-client");
@@ -139,6 +153,8 @@ function print(wire, sides, runs) {
   ratio(`ours-proto-${wire}`, `ours2025-proto-${wire}`, "our client, modern / 2025 wire (our server)");
   ratio(`ours-proto-${wire}`, `sdk2-proto-${wire}`, "our client / SDK v2 client (our server)  ");
   ratio(`ours-sdk2-${wire}`, `sdk2-sdk2-${wire}`, "our client / SDK v2 client (SDK v2 server)");
+  ratio(`ours-floor-${wire}`, `ours2025-floor-${wire}`, "our client, modern / 2025 wire (floor)     ");
+  ratio(`ours-floor-${wire}`, `sdk2-floor-${wire}`, "our client / SDK v2 client (floor)         ");
 }
 
 const machine = await describeMachine();
@@ -150,6 +166,11 @@ for (const wire of WIRES) {
     [`sdk2-proto-${wire}`]: { label: "SDK v2 client -> @proto", open: () => sdk2("proto", wire) },
     [`ours-sdk2-${wire}`]: { label: "@proto client (auto) -> SDK v2", open: () => ours("sdk2", wire, "auto") },
     [`sdk2-sdk2-${wire}`]: { label: "SDK v2 client -> SDK v2", open: () => sdk2("sdk2", wire) },
+    ...(wire === "stdio" ? {
+      "ours-floor-stdio": { label: "@proto client (auto) -> floor", open: () => ours("floor", wire, "auto") },
+      "ours2025-floor-stdio": { label: "@proto client (2025-11-25) -> floor", open: () => ours("floor", wire, "2025-11-25") },
+      "sdk2-floor-stdio": { label: "SDK v2 client -> floor", open: () => sdk2("floor", wire) },
+    } : {}),
   };
   const sides = Object.fromEntries(Object.entries(all).filter(([name]) => ONLY.length === 0 || ONLY.includes(name)));
   if (Object.keys(sides).length === 0) continue;
