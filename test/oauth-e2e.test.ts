@@ -14,7 +14,7 @@ import {
   createOAuth,
   followRedirects,
   isOAuthError,
-  OAuthErrorCode,
+  OAuthFaultCode,
   type OAuthProvider,
 } from "@proto/mcp-client/oauth";
 import { createServer } from "@proto/mcp-server";
@@ -116,7 +116,7 @@ describe.each(ERAS)("OAuth end to end over Streamable HTTP, MCP %s", (era) => {
     const failure: unknown = await connect(createStreamableHttpClientTransport(url, { auth: oauth }), { info: { name: "e2e", version: "1.0.0" }, protocol: era }).catch((error: unknown) => error);
     const causes: unknown[] = [];
     for (let error = failure; error instanceof Error; error = error.cause) causes.push(error);
-    expect(causes.some((error) => isOAuthError(error, OAuthErrorCode.IssuerMismatch))).toBe(true);
+    expect(causes.some((error) => isOAuthError(error, OAuthFaultCode.IssuerMismatch))).toBe(true);
     expect(auth.log.authorizations).toHaveLength(0);
   });
 });

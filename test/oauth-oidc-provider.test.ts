@@ -12,7 +12,7 @@ import type { AddressInfo } from "node:net";
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from "jose";
 import type { Principal } from "@proto/jsonrpc";
 import { createClient, type Client } from "@proto/mcp-client";
-import { createClientCredentialsAuth, createHeadlessRedirect, createOAuth, isOAuthError, OAuthErrorCode, type OAuthProvider } from "@proto/mcp-client/oauth";
+import { createClientCredentialsAuth, createHeadlessRedirect, createOAuth, isOAuthError, OAuthFaultCode, type OAuthProvider } from "@proto/mcp-client/oauth";
 import { createLoopbackRedirect } from "@proto/mcp-client/oauth/node";
 import { createServer } from "@proto/mcp-server";
 import { createStreamableHttpClientTransport } from "@proto/transport-http";
@@ -163,7 +163,7 @@ describe.each(ERAS)("OAuth against oidc-provider, MCP %s", (era) => {
     const rig = await start();
     const user = createOidcUser({ login: "alice", consent: "deny" });
     const failure: unknown = await open(rig, era, userLogin(rig, user)).catch((error: unknown) => error);
-    expect(isOAuthError(failure, OAuthErrorCode.AuthorizationDenied)).toBe(true);
+    expect(isOAuthError(failure, OAuthFaultCode.AuthorizationDenied)).toBe(true);
     expect(user.pagesOpened).toBe(1);
   });
 
@@ -185,7 +185,7 @@ describe.each(ERAS)("OAuth against oidc-provider, MCP %s", (era) => {
     const rig = await start();
     const auth = createOAuth({ serverUrl: rig.url, authorizationTimeoutMs: 200, redirect: createHeadlessRedirect({ redirectUri: "http://127.0.0.1:9/callback", authorize: () => new Promise<URL>(() => {}) }) });
     const failure: unknown = await open(rig, era, auth, { connectTimeoutMs: 5_000 }).catch((error: unknown) => error);
-    expect(isOAuthError(failure, OAuthErrorCode.Timeout)).toBe(true);
+    expect(isOAuthError(failure, OAuthFaultCode.Timeout)).toBe(true);
   });
 
   const machines = [

@@ -5,7 +5,7 @@
  * structure, prototype keys.
  */
 import type { JsonRpcFailure, JsonRpcId, JsonRpcMessage, JsonRpcPayload } from "./types";
-import { ErrorCode } from "./errors";
+import { JsonRpcErrorCode } from "./errors";
 import { isDepthWithin, isDepthWithinBytes } from "./depth";
 import { readTopLevel } from "./find-id";
 import { findPrototypeKey, formatPath, mayHoldPrototypeKey } from "./proto-guard";
@@ -56,7 +56,7 @@ function refuse(error: JsonRpcFailure): DecodeResult {
 }
 
 function parseError(reason: string): DecodeResult {
-  return refuse({ jsonrpc: "2.0", id: null, error: { code: ErrorCode.ParseError, message: `Parse error: ${reason}` } });
+  return refuse({ jsonrpc: "2.0", id: null, error: { code: JsonRpcErrorCode.ParseError, message: `Parse error: ${reason}` } });
 }
 
 function tooLarge(text: string, max: number): DecodeResult & { ok: false } {
@@ -168,7 +168,7 @@ function prototypeKeyFailure(message: Record<string, unknown>, found: PrototypeK
   const where = found.path.length === 0 ? "at the top level" : `in ${formatPath(found.path)}`;
   const reason = `the key "${found.key}" ${where} is not accepted (prototype pollution guard); rename or remove it`;
   if (!isCall || found.path[0] !== "params") return invalidRequest(id, reason);
-  return { jsonrpc: "2.0", id, error: { code: ErrorCode.InvalidParams, message: `Invalid params: ${reason}` } };
+  return { jsonrpc: "2.0", id, error: { code: JsonRpcErrorCode.InvalidParams, message: `Invalid params: ${reason}` } };
 }
 
 function checkSingle(value: unknown, guard: boolean): DecodeResult {

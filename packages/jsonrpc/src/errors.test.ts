@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ErrorCode, FaultCode, JsonRpcError, RequestError, TransportError } from "./errors";
+import { ErrorCode, FaultCode, JsonRpcErrorCode, JsonRpcFaultCode, JsonRpcError, RequestError, TransportError } from "./errors";
 
 describe("JsonRpcError", () => {
   it("carries code, message and data, and turns into the wire object", () => {
@@ -32,17 +32,22 @@ describe("JsonRpcError", () => {
   });
 
   it("lists the standard codes", () => {
-    expect(ErrorCode).toEqual({ ParseError: -32700, InvalidRequest: -32600, MethodNotFound: -32601, InvalidParams: -32602, InternalError: -32603 });
+    expect(JsonRpcErrorCode).toEqual({ ParseError: -32700, InvalidRequest: -32600, MethodNotFound: -32601, InvalidParams: -32602, InternalError: -32603 });
+  });
+
+  it("keeps the former table names as aliases of the same objects", () => {
+    expect(ErrorCode).toBe(JsonRpcErrorCode);
+    expect(FaultCode).toBe(JsonRpcFaultCode);
   });
 });
 
 describe("library faults", () => {
   it("carry stable string codes", () => {
-    expect(Object.values(FaultCode).sort()).toEqual(["ABORTED", "BAD_FRAME", "CLOSED", "OVERSIZED", "TIMEOUT", "UNKNOWN_RESPONSE", "WRITE_FAILED"]);
+    expect(Object.values(JsonRpcFaultCode).sort()).toEqual(["ABORTED", "BAD_FRAME", "CLOSED", "OVERSIZED", "TIMEOUT", "UNKNOWN_RESPONSE", "WRITE_FAILED"]);
     const cause = new Error("io");
-    const fault = new TransportError(FaultCode.WriteFailed, "write failed", { cause });
+    const fault = new TransportError(JsonRpcFaultCode.WriteFailed, "write failed", { cause });
     expect([fault.name, fault.code, fault.cause]).toEqual(["TransportError", "WRITE_FAILED", cause]);
-    const request = new RequestError(FaultCode.Timeout, "tools/call", "slow");
+    const request = new RequestError(JsonRpcFaultCode.Timeout, "tools/call", "slow");
     expect([request.name, request.code, request.method]).toEqual(["RequestError", "TIMEOUT", "tools/call"]);
   });
 });

@@ -5,8 +5,8 @@
 import { brandError } from "./error-brand";
 import type { JsonRpcErrorObject, JsonRpcId } from "./types";
 
-/** The error codes JSON-RPC 2.0 reserves (section 5.1). */
-export const ErrorCode = {
+/** The numeric wire codes JSON-RPC 2.0 reserves (section 5.1), the `code` of a `JsonRpcError`. */
+export const JsonRpcErrorCode = {
   ParseError: -32700,
   InvalidRequest: -32600,
   MethodNotFound: -32601,
@@ -15,7 +15,12 @@ export const ErrorCode = {
 } as const;
 
 /** One of the standard JSON-RPC error codes. */
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+export type JsonRpcErrorCode = (typeof JsonRpcErrorCode)[keyof typeof JsonRpcErrorCode];
+
+/** @deprecated Renamed `JsonRpcErrorCode` (numeric wire codes live in `*ErrorCode` tables); this alias goes in the next major. */
+export const ErrorCode = JsonRpcErrorCode;
+/** @deprecated Renamed `JsonRpcErrorCode`. */
+export type ErrorCode = JsonRpcErrorCode;
 
 /**
  * An error that travels on the wire as `{ code, message, data }`.
@@ -46,7 +51,7 @@ export class JsonRpcError extends Error {
   static from(error: unknown, onInternal?: (original: unknown) => void): JsonRpcError {
     if (error instanceof JsonRpcError) return error;
     onInternal?.(error);
-    return new JsonRpcError(ErrorCode.InternalError, "Internal error");
+    return new JsonRpcError(JsonRpcErrorCode.InternalError, "Internal error");
   }
 
   /** Rebuilds an error received from the peer (a response's `error` member). */
@@ -69,8 +74,8 @@ export function isJsonRpcError(value: unknown): value is JsonRpcError {
   return value instanceof JsonRpcError;
 }
 
-/** Stable codes of library faults (never sent on the wire). */
-export const FaultCode = {
+/** Stable string codes of the local faults of this package (`TransportError`, `RequestError`; never sent on the wire). */
+export const JsonRpcFaultCode = {
   /** A frame could not be decoded; it was answered or dropped and the transport goes on. */
   BadFrame: "BAD_FRAME",
   /** A line or message exceeded its size limit and was dropped. */
@@ -88,20 +93,25 @@ export const FaultCode = {
 } as const;
 
 /** One of the stable fault codes. */
-export type FaultCode = (typeof FaultCode)[keyof typeof FaultCode];
+export type JsonRpcFaultCode = (typeof JsonRpcFaultCode)[keyof typeof JsonRpcFaultCode];
+
+/** @deprecated Renamed `JsonRpcFaultCode` (string codes of local faults live in `*FaultCode` tables); this alias goes in the next major. */
+export const FaultCode = JsonRpcFaultCode;
+/** @deprecated Renamed `JsonRpcFaultCode`. */
+export type FaultCode = JsonRpcFaultCode;
 
 /** A recoverable transport fault, reported through `TransportSink.error`. */
 export class TransportError extends Error {
   override readonly name = "TransportError";
-  /** A stable string code from `FaultCode`. */
-  readonly code: FaultCode;
+  /** A stable string code from `JsonRpcFaultCode`. */
+  readonly code: JsonRpcFaultCode;
   /**
    * Set on an `OVERSIZED` fault when the dropped frame was a response whose id could be read:
    * a `Peer` fails the request it answers at once (`RequestError` code `OVERSIZED`).
    */
   readonly responseId?: JsonRpcId;
   /** Creates a transport fault with a stable code and a message that says what happened. */
-  constructor(code: FaultCode, message: string, options?: { cause?: unknown; responseId?: JsonRpcId }) {
+  constructor(code: JsonRpcFaultCode, message: string, options?: { cause?: unknown; responseId?: JsonRpcId }) {
     super(message, options);
     this.code = code;
     if (options?.responseId !== undefined) this.responseId = options.responseId;
@@ -122,7 +132,7 @@ export function isTransportError(value: unknown): value is TransportError {
 export class RequestError extends Error {
   override readonly name = "RequestError";
   /** `TIMEOUT`, `ABORTED`, `CLOSED` or `OVERSIZED`. */
-  readonly code: typeof FaultCode.Timeout | typeof FaultCode.Aborted | typeof FaultCode.Closed | typeof FaultCode.Oversized;
+  readonly code: typeof JsonRpcFaultCode.Timeout | typeof JsonRpcFaultCode.Aborted | typeof JsonRpcFaultCode.Closed | typeof JsonRpcFaultCode.Oversized;
   /** The method of the request that failed. */
   readonly method: string;
   /** Creates a request fault; `cause` carries the abort reason or the close reason. */

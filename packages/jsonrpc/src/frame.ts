@@ -5,14 +5,14 @@
 import type { DecodeResult } from "./codec";
 import type { Exchange, TransportSink } from "./transport";
 import type { JsonRpcFailure, JsonRpcMessage, JsonRpcPayload } from "./types";
-import { FaultCode, TransportError } from "./errors";
+import { JsonRpcFaultCode, TransportError } from "./errors";
 import { isResponse } from "./types";
 
 /** Replies `payload`, reports a failure as `WRITE_FAILED`, and finishes the frame either way. */
 function replyAndFinish(exchange: Exchange, payload: JsonRpcPayload, sink: TransportSink): void {
   const finish = (): void => exchange.finish?.();
   const failed = (cause: unknown): void => {
-    sink.error(new TransportError(FaultCode.WriteFailed, "Could not send the error reply to a refused frame", { cause }));
+    sink.error(new TransportError(JsonRpcFaultCode.WriteFailed, "Could not send the error reply to a refused frame", { cause }));
     finish();
   };
   try {
@@ -56,9 +56,9 @@ function foldingExchange(exchange: Exchange, invalid: readonly JsonRpcFailure[],
 
 function refusal(result: DecodeResult & { ok: false }): TransportError {
   const id = result.responseId;
-  if (id === undefined) return new TransportError(FaultCode.BadFrame, `Refused a frame: ${result.error.error.message}`);
+  if (id === undefined) return new TransportError(JsonRpcFaultCode.BadFrame, `Refused a frame: ${result.error.error.message}`);
   const reason = result.error.error.message.replace(/^Invalid Request: the message /, "");
-  return new TransportError(FaultCode.Oversized, `The response with id ${JSON.stringify(id)} was dropped unread: it ${reason}`, { responseId: id });
+  return new TransportError(JsonRpcFaultCode.Oversized, `The response with id ${JSON.stringify(id)} was dropped unread: it ${reason}`, { responseId: id });
 }
 
 /**
@@ -84,7 +84,7 @@ export function deliverFrame(result: DecodeResult, sink: TransportSink, exchange
     sink.payload(payload, exchange);
     return;
   }
-  sink.error(new TransportError(FaultCode.BadFrame, `Refused ${invalid.length} invalid message(s) of a batch`));
+  sink.error(new TransportError(JsonRpcFaultCode.BadFrame, `Refused ${invalid.length} invalid message(s) of a batch`));
   const valid = payload as readonly JsonRpcMessage[];
   const folding = foldingExchange(exchange, invalid, sink);
   if (valid.length > 0) sink.payload(valid, folding);

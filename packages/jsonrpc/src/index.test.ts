@@ -78,6 +78,8 @@ describe("public surface", () => {
         "ErrorCode",
         "FaultCode",
         "JsonRpcError",
+        "JsonRpcErrorCode",
+        "JsonRpcFaultCode",
         "RequestError",
         "TransportError",
         "brandError",

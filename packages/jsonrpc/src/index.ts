@@ -15,7 +15,7 @@ export type {
   JsonRpcPayload,
 } from "./types";
 export { isRequest, isNotification, isResponse, isSuccess, isFailure, isBatch } from "./types";
-export { ErrorCode, FaultCode, JsonRpcError, TransportError, RequestError, isJsonRpcError, isTransportError, isRequestError } from "./errors";
+export { JsonRpcErrorCode, JsonRpcFaultCode, ErrorCode, FaultCode, JsonRpcError, TransportError, RequestError, isJsonRpcError, isTransportError, isRequestError } from "./errors";
 export { brandError, hasErrorBrand } from "./error-brand";
 export type { Principal, ExchangeInfo, Exchange, TransportSink, Transport } from "./transport";
 export type {

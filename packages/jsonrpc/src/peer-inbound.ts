@@ -8,7 +8,7 @@ import type { Exchange } from "./transport";
 import type { JsonRpcId, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "./types";
 import type { CallHost } from "./peer-call";
 import { InboundCall } from "./peer-call";
-import { ErrorCode, FaultCode, JsonRpcError, RequestError } from "./errors";
+import { JsonRpcErrorCode, JsonRpcFaultCode, JsonRpcError, RequestError } from "./errors";
 
 /** A request's outcome: its response, nothing (cancelled or nowhere to send), or a promise of either. */
 export type Outcome = JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined>;
@@ -63,9 +63,9 @@ export function createInbound(host: CallHost, logger: Logger, cancellation: Canc
   function call(message: JsonRpcRequest, exchange: Exchange, inBatch: boolean): Outcome {
     const { id, method } = message;
     const handler = handlers.get(method);
-    if (handler === undefined) return failure(id, ErrorCode.MethodNotFound, `Method not found: ${method}`);
+    if (handler === undefined) return failure(id, JsonRpcErrorCode.MethodNotFound, `Method not found: ${method}`);
     if (running.has(id)) {
-      return failure(id, ErrorCode.InvalidRequest, `Invalid Request: a request with id ${JSON.stringify(id)} is already in flight`);
+      return failure(id, JsonRpcErrorCode.InvalidRequest, `Invalid Request: a request with id ${JSON.stringify(id)} is already in flight`);
     }
     const context = new InboundCall(host, id, method, exchange, inBatch);
     // Registered before the handler runs: a handler that synchronously causes another frame
@@ -99,7 +99,7 @@ export function createInbound(host: CallHost, logger: Logger, cancellation: Canc
     if (target === undefined) return;
     target.cancelled = true;
     const text = `The peer cancelled "${target.method}" (id ${JSON.stringify(target.id)})${reason === undefined ? "" : `: ${reason}`}`;
-    target.abort(new RequestError(FaultCode.Aborted, target.method, text));
+    target.abort(new RequestError(JsonRpcFaultCode.Aborted, target.method, text));
   }
 
   function notification(message: JsonRpcNotification, exchange: Exchange): void {
@@ -119,7 +119,7 @@ export function createInbound(host: CallHost, logger: Logger, cancellation: Canc
   function abortAll(reason: Error | undefined): void {
     for (const context of running.values()) {
       const text = `The connection closed while "${context.method}" (id ${JSON.stringify(context.id)}) was running`;
-      context.abort(new RequestError(FaultCode.Closed, context.method, text, { cause: reason }));
+      context.abort(new RequestError(JsonRpcFaultCode.Closed, context.method, text, { cause: reason }));
     }
     running.clear();
   }

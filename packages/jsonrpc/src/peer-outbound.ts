@@ -6,7 +6,7 @@
 import type { CancellationProtocol, Logger, RequestOptions } from "./peer-types";
 import type { Exchange } from "./transport";
 import type { JsonRpcId, JsonRpcParams, JsonRpcPayload, JsonRpcRequest, JsonRpcResponse } from "./types";
-import { FaultCode, JsonRpcError, RequestError } from "./errors";
+import { JsonRpcFaultCode, JsonRpcError, RequestError } from "./errors";
 
 /** Sends a payload through `via` when given, else through the transport. */
 export type SendFn = (payload: JsonRpcPayload, via: Exchange | undefined) => Promise<void>;
@@ -73,7 +73,7 @@ export function createOutbound(
     const entry = take(id);
     if (entry === undefined) return;
     const message = `Request "${entry.method}" (id ${String(id)}) got no response within ${timeoutMs} ms; raise timeoutMs if it is expected to take longer`;
-    entry.reject(new RequestError(FaultCode.Timeout, entry.method, message));
+    entry.reject(new RequestError(JsonRpcFaultCode.Timeout, entry.method, message));
     sendCancel(id, entry.via, "timeout");
   }
 
@@ -81,7 +81,7 @@ export function createOutbound(
     const entry = take(id);
     if (entry === undefined) return;
     const reason: unknown = entry.signal?.reason;
-    entry.reject(new RequestError(FaultCode.Aborted, entry.method, `Request "${entry.method}" (id ${String(id)}) was aborted`, { cause: reason }));
+    entry.reject(new RequestError(JsonRpcFaultCode.Aborted, entry.method, `Request "${entry.method}" (id ${String(id)}) was aborted`, { cause: reason }));
     sendCancel(id, entry.via, describeReason(reason));
   }
 
@@ -103,10 +103,10 @@ export function createOutbound(
     if (typeof method !== "string") throw new TypeError("request(method): method must be a string");
     const timeoutMs = options?.timeoutMs ?? defaultTimeoutMs;
     checkTimeout(timeoutMs);
-    if (isClosed()) return Promise.reject(new RequestError(FaultCode.Closed, method, `Cannot send "${method}": the peer is closed`));
+    if (isClosed()) return Promise.reject(new RequestError(JsonRpcFaultCode.Closed, method, `Cannot send "${method}": the peer is closed`));
     const signal = options?.signal;
     if (signal?.aborted) {
-      return Promise.reject(new RequestError(FaultCode.Aborted, method, `Request "${method}" was aborted before it was sent`, { cause: signal.reason }));
+      return Promise.reject(new RequestError(JsonRpcFaultCode.Aborted, method, `Request "${method}" was aborted before it was sent`, { cause: signal.reason }));
     }
     const id = nextId++;
     const message: JsonRpcRequest = params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params };
@@ -138,7 +138,7 @@ export function createOutbound(
       const entry = take(id);
       if (entry === undefined) continue;
       const message = `The connection closed before "${entry.method}" (id ${String(id)}) got a response`;
-      entry.reject(new RequestError(FaultCode.Closed, entry.method, message, { cause: reason }));
+      entry.reject(new RequestError(JsonRpcFaultCode.Closed, entry.method, message, { cause: reason }));
     }
   }
 
@@ -146,7 +146,7 @@ export function createOutbound(
     const entry = take(id);
     if (entry === undefined) return;
     const message = `The response to "${entry.method}" (id ${String(id)}) exceeded this side's size limit and was dropped unread; raise maxMessageBytes on this side or ask for a smaller result`;
-    entry.reject(new RequestError(FaultCode.Oversized, entry.method, message, { cause: fault }));
+    entry.reject(new RequestError(JsonRpcFaultCode.Oversized, entry.method, message, { cause: fault }));
   }
 
   return { request, settle, closeAll, dropped };

@@ -8,7 +8,7 @@
 import type { Logger } from "./peer-types";
 import type { Exchange } from "./transport";
 import type { JsonRpcPayload, JsonRpcResponse } from "./types";
-import { ErrorCode } from "./errors";
+import { JsonRpcErrorCode } from "./errors";
 import { encode } from "./codec";
 
 function serialisable(response: JsonRpcResponse, logger: Logger): JsonRpcResponse {
@@ -17,7 +17,7 @@ function serialisable(response: JsonRpcResponse, logger: Logger): JsonRpcRespons
     return response;
   } catch (error) {
     logger.error(`The response to request ${JSON.stringify(response.id)} cannot be serialised; the peer was answered with -32603`, error);
-    return { jsonrpc: "2.0", id: response.id, error: { code: ErrorCode.InternalError, message: "Internal error" } };
+    return { jsonrpc: "2.0", id: response.id, error: { code: JsonRpcErrorCode.InternalError, message: "Internal error" } };
   }
 }
 

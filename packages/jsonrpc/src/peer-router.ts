@@ -9,7 +9,7 @@ import type { JsonRpcMessage, JsonRpcPayload, JsonRpcRequest, JsonRpcResponse } 
 import type { Outcome, createInbound } from "./peer-inbound";
 import type { Outbound } from "./peer-outbound";
 import { createReplier } from "./peer-reply";
-import { FaultCode } from "./errors";
+import { JsonRpcFaultCode } from "./errors";
 
 /** Builds the frame router of a peer. */
 export function createRouter(inbound: ReturnType<typeof createInbound>, outbound: Outbound, logger: Logger) {
@@ -20,7 +20,7 @@ export function createRouter(inbound: ReturnType<typeof createInbound>, outbound
     if (message.id === null && "error" in message) {
       logger.warn(`The peer reported an error with no id: ${message.error.message}`, message.error);
     } else {
-      logger.warn(`${FaultCode.UnknownResponse}: a response arrived for id ${JSON.stringify(message.id)}, which no request awaits`, message);
+      logger.warn(`${JsonRpcFaultCode.UnknownResponse}: a response arrived for id ${JSON.stringify(message.id)}, which no request awaits`, message);
     }
   }
 

@@ -11,7 +11,7 @@ import { createInbound } from "./peer-inbound";
 import { createOutbound } from "./peer-outbound";
 import { createRouter } from "./peer-router";
 import { createSignalWatch } from "./peer-watch";
-import { FaultCode, RequestError, type TransportError } from "./errors";
+import { JsonRpcFaultCode, RequestError, type TransportError } from "./errors";
 import { checkNonNegativeInteger, DEFAULT_REQUEST_TIMEOUT_MS } from "./limits";
 
 const SILENT: Logger = { warn() {}, error() {} };
@@ -51,7 +51,7 @@ export function createPeer(transport: Transport, options: PeerOptions = {}): Pee
 
   function notify(method: string, params?: JsonRpcParams, notifyOptions?: NotifyOptions): Promise<void> {
     if (typeof method !== "string") throw new TypeError("notify(method): method must be a string");
-    if (isClosed) return Promise.reject(new RequestError(FaultCode.Closed, method, `Cannot send "${method}": the peer is closed`));
+    if (isClosed) return Promise.reject(new RequestError(JsonRpcFaultCode.Closed, method, `Cannot send "${method}": the peer is closed`));
     return send(params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params }, notifyOptions?.via);
   }
 

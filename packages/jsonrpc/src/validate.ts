@@ -4,12 +4,12 @@
  * message is either a call (`method`) or a response (`result`/`error`), never both.
  */
 import type { JsonRpcFailure, JsonRpcId } from "./types";
-import { ErrorCode } from "./errors";
+import { JsonRpcErrorCode } from "./errors";
 import { DEFAULT_MAX_ID_LENGTH } from "./limits";
 
 /** Builds the -32600 reply for an invalid message, with the reason after the standard text. */
 export function invalidRequest(id: JsonRpcId | null, reason: string): JsonRpcFailure {
-  return { jsonrpc: "2.0", id, error: { code: ErrorCode.InvalidRequest, message: `Invalid Request: ${reason}` } };
+  return { jsonrpc: "2.0", id, error: { code: JsonRpcErrorCode.InvalidRequest, message: `Invalid Request: ${reason}` } };
 }
 
 /**

@@ -6,7 +6,7 @@
  * from sessions without UI. What is registered is read from the server's registry, never
  * mirrored.
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams } from "@proto/jsonrpc";
 import type { JsonObject, ListResourcesResult, Resource } from "@proto/mcp-protocol";
 import type { ExtensionInterceptor, ServerExtension } from "@proto/mcp-server";
@@ -46,7 +46,7 @@ function createInterceptors(state: AppsState, report: () => LinkReport): { reado
     "tools/call": (params, ctx, next) => {
       const name = param(params, "name");
       if (typeof name === "string" && !isServed(state, ctx) && isAppOnly(readToolUi(registryOf(state).tool(name)?._meta))) {
-        throw new JsonRpcError(ErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 200)}; call tools/list for the available tools`);
+        throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `Unknown tool: ${name.slice(0, 200)}; call tools/list for the available tools`);
       }
       return next();
     },

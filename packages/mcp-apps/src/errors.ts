@@ -2,12 +2,12 @@
  * The wire errors of MCP Apps serving. Each carries a stable string `data.code` and a
  * `data.repair` that says what to do.
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import { McpErrorCode } from "@proto/mcp-protocol";
 import { UI_EXTENSION_ID, UI_MIME_TYPE } from "./constants";
 
 /** Stable codes in `error.data.code`. */
-export const AppsErrorCode = {
+export const AppsFaultCode = {
   /** A `ui://` read or subscribe from a session that did not negotiate the extension (-32602). */
   NotNegotiated: "UI_NOT_NEGOTIATED",
   /** `tools/list` refused: a tool links to a view that is not registered, or its `_meta.ui` is malformed (-32603). */
@@ -16,8 +16,13 @@ export const AppsErrorCode = {
   NotRegistered: "UI_NOT_REGISTERED",
 } as const;
 
-/** One of `AppsErrorCode`. */
-export type AppsErrorCode = (typeof AppsErrorCode)[keyof typeof AppsErrorCode];
+/** One of `AppsFaultCode`. */
+export type AppsFaultCode = (typeof AppsFaultCode)[keyof typeof AppsFaultCode];
+
+/** @deprecated Renamed `AppsFaultCode` (string codes of local faults live in `*FaultCode` tables); this alias goes in the next major. */
+export const AppsErrorCode = AppsFaultCode;
+/** @deprecated Renamed `AppsFaultCode`. */
+export type AppsErrorCode = AppsFaultCode;
 
 /** A tool whose UI link cannot be served, with how to repair it. */
 export interface LinkProblem {
@@ -32,9 +37,9 @@ export interface LinkProblem {
 export function createNotNegotiatedError(uri: string, method: string): JsonRpcError {
   const repair = `Declare capabilities.extensions["${UI_EXTENSION_ID}"] = { mimeTypes: ["${UI_MIME_TYPE}"] } in initialize to use MCP Apps views.`;
   return new JsonRpcError(
-    ErrorCode.InvalidParams,
+    JsonRpcErrorCode.InvalidParams,
     `${method} of ${uri.slice(0, 200)}: this is an MCP Apps view and this session did not negotiate the ${UI_EXTENSION_ID} extension`,
-    { code: AppsErrorCode.NotNegotiated, uri, extension: UI_EXTENSION_ID, mimeTypes: [UI_MIME_TYPE], repair },
+    { code: AppsFaultCode.NotNegotiated, uri, extension: UI_EXTENSION_ID, mimeTypes: [UI_MIME_TYPE], repair },
   );
 }
 
@@ -42,7 +47,7 @@ export function createNotNegotiatedError(uri: string, method: string): JsonRpcEr
 export function createNotRegisteredError(uri: string): JsonRpcError {
   return new JsonRpcError(McpErrorCode.ResourceNotFound, `Resource not found: ${uri.slice(0, 200)}`, {
     uri,
-    code: AppsErrorCode.NotRegistered,
+    code: AppsFaultCode.NotRegistered,
     repair: "ui:// is reserved for MCP Apps views: register the view with apps.resource() from @proto/mcp-apps.",
   });
 }
@@ -51,8 +56,8 @@ export function createNotRegisteredError(uri: string): JsonRpcError {
 export function createBrokenLinkError(problems: readonly LinkProblem[]): JsonRpcError {
   const first = problems[0] as LinkProblem;
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more in data.links)` : "";
-  return new JsonRpcError(ErrorCode.InternalError, `tools/list: tool "${first.tool}" ${first.problem}${more}. ${first.repair}`, {
-    code: AppsErrorCode.BrokenLink,
+  return new JsonRpcError(JsonRpcErrorCode.InternalError, `tools/list: tool "${first.tool}" ${first.problem}${more}. ${first.repair}`, {
+    code: AppsFaultCode.BrokenLink,
     tool: first.tool,
     resourceUri: first.resourceUri ?? null,
     repair: first.repair,

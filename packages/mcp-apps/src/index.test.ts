@@ -8,6 +8,7 @@ describe("public surface", () => {
     expect(Object.keys(root).sort()).toEqual(
       [
         "AppsErrorCode",
+        "AppsFaultCode",
         "LEGACY_RESOURCE_URI_KEY",
         "UI_EXTENSION_ID",
         "UI_META_KEY",
@@ -25,7 +26,6 @@ describe("public surface", () => {
         "isHtmlDocument",
         "isUiUri",
         "readToolUi",
-        "withoutUiMeta",
         "rewriteReadParams",
         "rewriteReadResult",
         "rewriteResourcesList",
@@ -35,11 +35,12 @@ describe("public surface", () => {
         "rewriteUiParams",
         "rewriteUiResult",
         "toGatewayUri",
+        "withoutUiMeta",
       ].sort(),
     );
     expect(root.UI_EXTENSION_ID).toBe("io.modelcontextprotocol/ui");
     expect(root.UI_MIME_TYPE).toBe("text/html;profile=mcp-app");
-    expect(root.AppsErrorCode).toEqual({ NotNegotiated: "UI_NOT_NEGOTIATED", BrokenLink: "UI_BROKEN_LINK", NotRegistered: "UI_NOT_REGISTERED" });
+    expect(root.AppsFaultCode).toEqual({ NotNegotiated: "UI_NOT_NEGOTIATED", BrokenLink: "UI_BROKEN_LINK", NotRegistered: "UI_NOT_REGISTERED" });
   });
 
   it("pins the verify entry", () => {

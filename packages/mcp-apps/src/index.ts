@@ -13,7 +13,7 @@ export type { UiVisibility, UiToolMeta, UiResourceCsp, UiPermissionRequest, UiRe
 export { createApps } from "./apps";
 export type { AppsOptions, McpApps, UiResourceDefinition, UiResourceBody, UiResourceReader, UiResourceHandle, UiToolLink } from "./apps-types";
 export type { LinkReport, ToolLink } from "./links";
-export { AppsErrorCode } from "./errors";
+export { AppsFaultCode, AppsErrorCode } from "./errors";
 export type { LinkProblem } from "./errors";
 
 // Metadata checks

@@ -10,7 +10,7 @@ import { createClient } from "@proto/mcp-client";
 import type { Client } from "@proto/mcp-client";
 import type { Resource, Tool } from "@proto/mcp-protocol";
 import { isUiUri, UI_EXTENSION_ID, UI_MIME_TYPE } from "./constants";
-import { AppsErrorCode } from "./errors";
+import { AppsFaultCode } from "./errors";
 import { readToolUi } from "./tool-meta";
 import { checkListedView, checkRead, checkTool, linkedUri } from "./verify-checks";
 import type { ReadOutcome } from "./verify-checks";
@@ -42,7 +42,7 @@ function messageOf(error: unknown): string {
 
 function brokenLinkFindings(error: unknown): VerifyFinding[] | undefined {
   const data = (error as { data?: { code?: unknown; links?: unknown } } | undefined)?.data;
-  if (data?.code !== AppsErrorCode.BrokenLink || !Array.isArray(data.links)) return undefined;
+  if (data?.code !== AppsFaultCode.BrokenLink || !Array.isArray(data.links)) return undefined;
   return data.links.map((l: { tool?: unknown; problem?: unknown; repair?: unknown }) => ({
     check: VerifyCheck.LinkIntegrity,
     severity: "error" as const,

@@ -3,7 +3,7 @@ import { JsonRpcError, type RequestHandler } from "@proto/jsonrpc";
 import type { Tool } from "@proto/mcp-protocol";
 import type { Client, ClientOptions } from "./client-types";
 import { createClient } from "./client";
-import { ClientErrorCode, McpClientError } from "./errors";
+import { ClientFaultCode, McpClientError } from "./errors";
 import { createScriptedServer, type ScriptedServer } from "./fixtures/scripted-server";
 
 const clients: Client[] = [];
@@ -34,13 +34,13 @@ describe("callTool output validation", () => {
   it("rejects structuredContent that violates the outputSchema, naming the problem", async () => {
     const { client } = await setup({ "tools/call": () => ({ content: [], structuredContent: { temp: "warm" } }) });
     const error = await client.callTool("weather").catch((e: unknown) => e);
-    expect((error as McpClientError).code).toBe(ClientErrorCode.OutputSchemaViolation);
+    expect((error as McpClientError).code).toBe(ClientFaultCode.OutputSchemaViolation);
     expect((error as Error).message).toMatch(/weather.*\/temp must be number/);
   });
 
   it("rejects a result without structuredContent when the tool declares an outputSchema", async () => {
     const { client } = await setup({ "tools/call": () => ({ content: [{ type: "text", text: "20" }] }) });
-    expect(await codeOf(client.callTool("weather"))).toBe(ClientErrorCode.OutputSchemaViolation);
+    expect(await codeOf(client.callTool("weather"))).toBe(ClientFaultCode.OutputSchemaViolation);
   });
 
   it("returns valid results, error results unchecked, and anything when validation is off", async () => {
@@ -68,7 +68,7 @@ describe("callTool output validation", () => {
   it("refuses an outputSchema that cannot be compiled with INVALID_OUTPUT_SCHEMA", async () => {
     const broken: Tool = { name: "broken", inputSchema: { type: "object" }, outputSchema: { type: "object", properties: { a: { type: "nonsense" } } } };
     const { client } = await setup({ "tools/list": () => ({ tools: [broken] }), "tools/call": () => ({ content: [], structuredContent: { a: 1 } }) });
-    expect(await codeOf(client.callTool("broken"))).toBe(ClientErrorCode.InvalidOutputSchema);
+    expect(await codeOf(client.callTool("broken"))).toBe(ClientFaultCode.InvalidOutputSchema);
   });
 
   it("still returns the result, unchecked, when the tool list cannot be fetched", async () => {
@@ -85,21 +85,21 @@ describe("callTool output validation", () => {
 describe("hostile results", () => {
   it("refuses malformed list and call results with INVALID_RESULT", async () => {
     const { client } = await setup({ "tools/list": () => ({ tools: "nope" }), "tools/call": () => ({ content: 3 }) });
-    expect(await codeOf(client.listTools())).toBe(ClientErrorCode.InvalidResult);
-    expect(await codeOf(client.callTool("x", {}, { validateOutput: false }))).toBe(ClientErrorCode.InvalidResult);
+    expect(await codeOf(client.listTools())).toBe(ClientFaultCode.InvalidResult);
+    expect(await codeOf(client.callTool("x", {}, { validateOutput: false }))).toBe(ClientFaultCode.InvalidResult);
   });
 
   it("stops a cursor loop instead of paginating forever", async () => {
     const { client } = await setup({ "tools/list": () => ({ tools: [weather], nextCursor: "same" }) });
     const error = await client.listAllTools().catch((e: unknown) => e);
-    expect((error as McpClientError).code).toBe(ClientErrorCode.InvalidResult);
+    expect((error as McpClientError).code).toBe(ClientFaultCode.InvalidResult);
     expect((error as Error).message).toMatch(/came back twice/);
   });
 
   it("stops after maxPages pages", async () => {
     let n = 0;
     const { client } = await setup({ "tools/list": () => ({ tools: [weather], nextCursor: String(++n) }) }, { maxPages: 5 });
-    expect(await codeOf(client.listAllTools())).toBe(ClientErrorCode.InvalidResult);
+    expect(await codeOf(client.listAllTools())).toBe(ClientFaultCode.InvalidResult);
     expect(n).toBe(5);
   });
 

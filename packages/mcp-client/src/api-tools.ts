@@ -8,7 +8,7 @@ import type { CallToolOptions, Client, ListAllOptions } from "./client-types";
 import type { Core } from "./core";
 import type { RequestOptions } from "./request-options";
 import { callTools } from "./call-tools";
-import { ClientErrorCode, McpClientError, ToolCallError } from "./errors";
+import { ClientFaultCode, McpClientError, ToolCallError } from "./errors";
 import { collect, createTtlTracker, paginate, type TtlTracker } from "./lists";
 import { createTasksApi, runCreatedTask, type ToolCallHelpers } from "./api-tasks";
 import { mustRunAsTask } from "./task-options";
@@ -24,7 +24,7 @@ function cursorParams(cursor: string | undefined): { cursor: string } | undefine
 function checkStructured(core: Core, tool: Tool, result: CallToolResult): void {
   if (tool.outputSchema === undefined || result.isError === true) return;
   if (typeof result.structuredContent !== "object" || result.structuredContent === null) {
-    throw new McpClientError(ClientErrorCode.OutputSchemaViolation,
+    throw new McpClientError(ClientFaultCode.OutputSchemaViolation,
       `Tool "${tool.name}" declares an outputSchema but returned no structuredContent; the server is at fault (pass validateOutput: false to accept it)`,
       { detail: { tool: tool.name, result } });
   }
@@ -32,12 +32,12 @@ function checkStructured(core: Core, tool: Tool, result: CallToolResult): void {
   try {
     verdict = core.validator.validate(tool.outputSchema, result.structuredContent);
   } catch (error) {
-    throw new McpClientError(ClientErrorCode.InvalidOutputSchema,
+    throw new McpClientError(ClientFaultCode.InvalidOutputSchema,
       `Tool "${tool.name}" has an outputSchema that cannot be used: ${(error as Error).message} (pass validateOutput: false to skip validation)`,
       { cause: error, detail: { tool: tool.name } });
   }
   if (!verdict.ok) {
-    throw new McpClientError(ClientErrorCode.OutputSchemaViolation,
+    throw new McpClientError(ClientFaultCode.OutputSchemaViolation,
       `Tool "${tool.name}" returned structuredContent that does not match its outputSchema: ${verdict.message}`,
       { detail: { tool: tool.name, errors: verdict.errors, result } });
   }

@@ -4,7 +4,7 @@
  * error instead of a -32601 from the server.
  */
 import type { ServerCapabilities } from "@proto/mcp-protocol";
-import { ClientErrorCode, McpClientError } from "./errors";
+import { ClientFaultCode, McpClientError } from "./errors";
 
 const NEEDS: { readonly [method: string]: readonly string[] } = {
   "tools/list": ["tools"],
@@ -50,7 +50,7 @@ export function assertServerSupports(capabilities: ServerCapabilities, method: s
   if (serverSupports(capabilities, method)) return;
   const path = (NEEDS[method] ?? []).join(".");
   throw new McpClientError(
-    ClientErrorCode.CapabilityMissing,
+    ClientFaultCode.CapabilityMissing,
     `The server "${server}" did not declare the "${path}" capability, so "${method}" is not available. ` +
       "Check client.server.capabilities first, or pass enforceCapabilities: false for servers that under-declare",
     { detail: { method, capability: path } },

@@ -3,7 +3,7 @@ import { RequestError, type Transport } from "@proto/jsonrpc";
 import type { Client, ClientOptions } from "./client-types";
 import type { ClientEvents } from "./events";
 import { createClient } from "./client";
-import { ClientErrorCode, McpClientError } from "./errors";
+import { ClientFaultCode, McpClientError } from "./errors";
 import { createScriptedServer, type ScriptOptions, type ScriptedServer } from "./fixtures/scripted-server";
 
 const clients: Client[] = [];
@@ -43,7 +43,7 @@ function factory(script: ScriptOptions = tools): { servers: ScriptedServer[]; tr
 describe("connection lifecycle", () => {
   it("says how to connect when used before connecting without a factory", async () => {
     const error = await make().listTools().catch((e: unknown) => e);
-    expect((error as McpClientError).code).toBe(ClientErrorCode.NotConnected);
+    expect((error as McpClientError).code).toBe(ClientFaultCode.NotConnected);
     expect((error as Error).message).toMatch(/connect\(transport\)/);
   });
 
@@ -77,7 +77,7 @@ describe("connection lifecycle", () => {
     const client = make({ transport: () => Promise.reject(new Error(`down ${++calls}`)), reconnect: { retries: 2, initialDelayMs: 0 } });
     const log = record(client, "connectFailed");
     const error = await client.ping().catch((e: unknown) => e);
-    expect((error as McpClientError).code).toBe(ClientErrorCode.ConnectFailed);
+    expect((error as McpClientError).code).toBe(ClientFaultCode.ConnectFailed);
     expect((error as Error).message).toMatch(/after 3 attempts: down 3/);
     expect(log.at(-1)?.payload).toMatchObject({ attempt: 3, willRetry: false });
     await client.ping().catch(() => {});
@@ -88,14 +88,14 @@ describe("connection lifecycle", () => {
     const f = factory({ handlers: { initialize: () => new Promise(() => {}) } });
     const client = make({ transport: f.transport, connectTimeoutMs: 50, reconnect: { retries: 0 } });
     const error = await client.connect().catch((e: unknown) => e);
-    expect((error as McpClientError).code).toBe(ClientErrorCode.ConnectTimeout);
+    expect((error as McpClientError).code).toBe(ClientFaultCode.ConnectTimeout);
     await f.servers[0]?.peer.closed;
   });
 
   it("does not retry a server that speaks no common version", async () => {
     const f = factory({ handlers: { initialize: () => ({ protocolVersion: "1999-01-01", capabilities: {}, serverInfo: { name: "old", version: "0" } }) } });
     const client = make({ transport: f.transport, reconnect: { retries: 5, initialDelayMs: 0 } });
-    expect(((await client.connect().catch((e: unknown) => e)) as McpClientError).code).toBe(ClientErrorCode.UnsupportedVersion);
+    expect(((await client.connect().catch((e: unknown) => e)) as McpClientError).code).toBe(ClientFaultCode.UnsupportedVersion);
     expect(f.servers).toHaveLength(1);
   });
 
@@ -127,7 +127,7 @@ describe("connection lifecycle", () => {
     await server.kill();
     await new Promise((resolve) => setImmediate(resolve));
     const error = await client.ping().catch((e: unknown) => e);
-    expect((error as McpClientError).code).toBe(ClientErrorCode.NotConnected);
+    expect((error as McpClientError).code).toBe(ClientFaultCode.NotConnected);
     expect((error as Error).message).toMatch(/lost/);
   });
 
@@ -141,7 +141,7 @@ describe("connection lifecycle", () => {
     await client.close();
     await client.close();
     expect(((await call) as RequestError).code).toBe("CLOSED");
-    expect(((await client.ping().catch((e: unknown) => e)) as McpClientError).code).toBe(ClientErrorCode.Closed);
+    expect(((await client.ping().catch((e: unknown) => e)) as McpClientError).code).toBe(ClientFaultCode.Closed);
     expect(log).toEqual([{ event: "disconnected", payload: { reason: undefined, expected: true } }]);
     await server.peer.closed;
   });
@@ -152,7 +152,7 @@ describe("connection lifecycle", () => {
     const connecting = client.connect().catch((e: unknown) => e);
     await new Promise((resolve) => setImmediate(resolve));
     await client.close();
-    expect(((await connecting) as McpClientError).code).toBe(ClientErrorCode.Closed);
+    expect(((await connecting) as McpClientError).code).toBe(ClientFaultCode.Closed);
   });
 
   it("refuses a second transport while connected", async () => {
@@ -179,7 +179,7 @@ describe("connection lifecycle: slow factories", () => {
     let deliver: ((t: Transport) => void) | undefined;
     const client = make({ transport: () => new Promise<Transport>((resolve) => (deliver = resolve)), connectTimeoutMs: 50, reconnect: { retries: 0 } });
     const error = await client.connect().catch((e: unknown) => e);
-    expect((error as McpClientError).code).toBe(ClientErrorCode.ConnectTimeout);
+    expect((error as McpClientError).code).toBe(ClientFaultCode.ConnectTimeout);
     const late = await createScriptedServer();
     deliver?.(late.transport);
     await late.peer.closed;

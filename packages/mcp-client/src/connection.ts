@@ -9,7 +9,7 @@ import type { ClientObserver, ConnectEvent } from "./observer";
 import type { Session } from "./session";
 import type { ConnectionEvents } from "./events";
 import { retry, type BackoffOptions } from "./backoff";
-import { ClientErrorCode, McpClientError, isMcpClientError } from "./errors";
+import { ClientFaultCode, McpClientError, isMcpClientError } from "./errors";
 import { safeCall } from "./observer";
 
 /** Where the client stands. */
@@ -57,7 +57,7 @@ function oauthRefusal(error: unknown): Error | undefined {
 
 /** Not retried: a version mismatch, a JSON-RPC error to `initialize`, an OAuth refusal (a retry would reopen the login). */
 function isFatal(error: unknown): boolean {
-  return isMcpClientError(error, ClientErrorCode.UnsupportedVersion) || error instanceof JsonRpcError || oauthRefusal(error) !== undefined;
+  return isMcpClientError(error, ClientFaultCode.UnsupportedVersion) || error instanceof JsonRpcError || oauthRefusal(error) !== undefined;
 }
 
 function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined, what: string): Promise<T> {
@@ -83,7 +83,7 @@ export function createConnection(config: ConnectionConfig): Connection {
     const aborter = new AbortController();
     const stop = (): void => aborter.abort(closing.signal.reason);
     closing.signal.addEventListener("abort", stop, { once: true });
-    const timer = setTimeout(() => aborter.abort(new McpClientError(ClientErrorCode.ConnectTimeout,
+    const timer = setTimeout(() => aborter.abort(new McpClientError(ClientFaultCode.ConnectTimeout,
       `The server did not complete the MCP handshake within ${config.connectTimeoutMs} ms (connectTimeoutMs); check that it is running and speaks MCP`)), config.connectTimeoutMs);
     const reconnect = everConnected;
     try {
@@ -134,18 +134,18 @@ export function createConnection(config: ConnectionConfig): Connection {
       // close() ran after the handshake finished but before the session was adopted: end it
       if (closing.signal.aborted) {
         return next.peer.close().then(() => {
-          throw new McpClientError(ClientErrorCode.Closed, "The client was closed while connecting");
+          throw new McpClientError(ClientFaultCode.Closed, "The client was closed while connecting");
         });
       }
       return adopt(next);
     }, (error: unknown) => {
       if (state !== "closed") state = "disconnected";
-      if (closing.signal.aborted) throw new McpClientError(ClientErrorCode.Closed, "The client was closed while connecting");
+      if (closing.signal.aborted) throw new McpClientError(ClientFaultCode.Closed, "The client was closed while connecting");
       if (isMcpClientError(error) || error instanceof JsonRpcError) throw error;
       const refusal = oauthRefusal(error);
       if (refusal !== undefined) throw refusal;
       const detail = error instanceof Error ? error.message : String(error);
-      throw new McpClientError(ClientErrorCode.ConnectFailed, `Could not connect to the MCP server${retries > 0 ? ` after ${retries + 1} attempts` : ""}: ${detail}`, { cause: error });
+      throw new McpClientError(ClientFaultCode.ConnectFailed, `Could not connect to the MCP server${retries > 0 ? ` after ${retries + 1} attempts` : ""}: ${detail}`, { cause: error });
     }).finally(() => {
       pending = undefined;
     });
@@ -153,7 +153,7 @@ export function createConnection(config: ConnectionConfig): Connection {
   }
 
   function closedError(): McpClientError {
-    return new McpClientError(ClientErrorCode.Closed, "The client is closed; create a new client to talk to the server again");
+    return new McpClientError(ClientFaultCode.Closed, "The client is closed; create a new client to talk to the server again");
   }
 
   return {
@@ -181,7 +181,7 @@ export function createConnection(config: ConnectionConfig): Connection {
       if (pending !== undefined) return raceSignal(pending, signal, "connect");
       const factory = config.factory;
       if (factory === undefined) {
-        return Promise.reject(new McpClientError(ClientErrorCode.NotConnected,
+        return Promise.reject(new McpClientError(ClientFaultCode.NotConnected,
           state === "idle" ? "The client is not connected; call connect(transport) first, or give createClient a `transport` factory to connect on first use"
             : "The connection to the server was lost; give createClient a `transport` factory so the client can reconnect, or create a new client"));
       }

@@ -24,7 +24,7 @@ import { openSession } from "./session";
 import { createEnvelopeCache, createEraMemory, type ProtocolChoice } from "./era";
 import { DEFAULT_MAX_INPUT_ROUNDS, sendModern, type ModernWire } from "./modern-send";
 import { createListener, type Listener } from "./listen";
-import { ClientErrorCode, McpClientError } from "./errors";
+import { ClientFaultCode, McpClientError } from "./errors";
 import { createTaskRegistry, type TaskRegistry } from "./task-registry";
 import { resolveTaskOptions, withTaskExtension, type ResolvedTaskOptions } from "./task-options";
 
@@ -130,7 +130,7 @@ export function createCore(options: ClientOptions): Core {
   const taskOptions = resolveTaskOptions(options.tasks);
   const tasks = createTaskRegistry(logger, () => void listener?.refresh());
   emitter.on("disconnected", ({ expected }) => {
-    if (expected) tasks.stopAll(new McpClientError(ClientErrorCode.Closed, "The client was closed while it watched this task; create a client and call resumeTask(taskId) to go on"));
+    if (expected) tasks.stopAll(new McpClientError(ClientFaultCode.Closed, "The client was closed while it watched this task; create a client and call resumeTask(taskId) to go on"));
   });
   const builtIn: { readonly [method: string]: NotificationRoute } = {
     ...builtInNotifications(requester, caches, emitter, logger),

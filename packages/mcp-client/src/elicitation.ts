@@ -3,7 +3,7 @@
  * checked against the server's `requestedSchema` before it leaves the client (MCP 2025-11-25,
  * client/elicitation "Form Mode").
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { ElicitRequestFormParams, ElicitResult } from "@proto/mcp-protocol";
 import type { SchemaValidator } from "./schema-validation";
 
@@ -45,6 +45,6 @@ export function checkRequestedSchema(params: ElicitRequestFormParams): void {
     typeof properties === "object" && properties !== null && !Array.isArray(properties) &&
     Object.values(properties).every((p) => typeof p === "object" && p !== null && ["string", "number", "integer", "boolean", "array"].includes((p as { type?: unknown }).type as string));
   if (!valid) {
-    throw new JsonRpcError(ErrorCode.InvalidParams, "requestedSchema must be an object schema whose properties are primitive fields (string, number, integer, boolean, or an enum array)");
+    throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, "requestedSchema must be an object schema whose properties are primitive fields (string, number, integer, boolean, or an enum array)");
   }
 }

@@ -6,7 +6,7 @@
 import { brandError } from "@proto/jsonrpc";
 
 /** Stable codes of the client's own errors. */
-export const ClientErrorCode = {
+export const ClientFaultCode = {
   /** The server chose a protocol version this client does not speak; the connection was closed. */
   UnsupportedVersion: "UNSUPPORTED_VERSION",
   /** The server did not declare the capability a call needs (for example `tools/call` without `tools`). */
@@ -40,18 +40,23 @@ export const ClientErrorCode = {
 } as const;
 
 /** One of the client's stable error codes. */
-export type ClientErrorCode = (typeof ClientErrorCode)[keyof typeof ClientErrorCode];
+export type ClientFaultCode = (typeof ClientFaultCode)[keyof typeof ClientFaultCode];
+
+/** @deprecated Renamed `ClientFaultCode` (string codes of local faults live in `*FaultCode` tables); this alias goes in the next major. */
+export const ClientErrorCode = ClientFaultCode;
+/** @deprecated Renamed `ClientFaultCode`. */
+export type ClientErrorCode = ClientFaultCode;
 
 /** An error raised by the client itself (never sent on the wire). Switch on `code`, not on the message. */
 export class McpClientError extends Error {
   override readonly name: string = "McpClientError";
-  /** A stable string code from `ClientErrorCode`. */
-  readonly code: ClientErrorCode;
+  /** A stable string code from `ClientFaultCode`. */
+  readonly code: ClientFaultCode;
   /** Structured detail (validation errors, supported versions), when there is any. */
   readonly detail: unknown;
 
   /** Creates a client fault; `message` says what happened and what to do. */
-  constructor(code: ClientErrorCode, message: string, options?: { cause?: unknown; detail?: unknown }) {
+  constructor(code: ClientFaultCode, message: string, options?: { cause?: unknown; detail?: unknown }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.detail = options?.detail;
@@ -61,7 +66,7 @@ export class McpClientError extends Error {
 brandError(McpClientError, "@proto/mcp-client:McpClientError");
 
 /** True when `error` is an `McpClientError` (also one made by another copy of this package: its CJS or ESM build), optionally with the given code. */
-export function isMcpClientError(error: unknown, code?: ClientErrorCode): error is McpClientError {
+export function isMcpClientError(error: unknown, code?: ClientFaultCode): error is McpClientError {
   return error instanceof McpClientError && (code === undefined || error.code === code);
 }
 
@@ -82,7 +87,7 @@ export class ToolCallError extends McpClientError {
       .map((block) => (typeof block === "object" && block !== null && (block as { type?: unknown }).type === "text" ? String((block as { text?: unknown }).text) : ""))
       .filter((t) => t !== "")
       .join("\n");
-    super(ClientErrorCode.ToolError, `Tool "${tool}" failed: ${text === "" ? "(no text content)" : text.slice(0, 2000)}`, { detail: result });
+    super(ClientFaultCode.ToolError, `Tool "${tool}" failed: ${text === "" ? "(no text content)" : text.slice(0, 2000)}`, { detail: result });
     this.tool = tool;
     this.result = result;
   }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { JsonRpcError, type RequestHandler } from "@proto/jsonrpc";
 import type { Client } from "./client-types";
 import { createClient } from "./client";
-import { ClientErrorCode, McpClientError } from "./errors";
+import { ClientFaultCode, McpClientError } from "./errors";
 import { pickCommonVersion } from "./handshake";
 import { createScriptedServer } from "./fixtures/scripted-server";
 
@@ -40,7 +40,7 @@ describe("version negotiation", () => {
     const c = client();
     const error = await c.connect(server.transport).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(McpClientError);
-    expect((error as McpClientError).code).toBe(ClientErrorCode.UnsupportedVersion);
+    expect((error as McpClientError).code).toBe(ClientFaultCode.UnsupportedVersion);
     expect((error as Error).message).toMatch(/"1999-01-01".*does not speak/);
     await server.peer.closed;
     expect(server.notifications).toEqual([]);
@@ -69,7 +69,7 @@ describe("version negotiation", () => {
       handlers: { initialize: () => { throw new JsonRpcError(-32022, "no", { supported: ["2099-01-01"], requested: "2025-11-25" }); } },
     });
     const error = await client().connect(server.transport).catch((e: unknown) => e);
-    expect((error as McpClientError).code).toBe(ClientErrorCode.UnsupportedVersion);
+    expect((error as McpClientError).code).toBe(ClientFaultCode.UnsupportedVersion);
     expect(server.received).toHaveLength(1);
   });
 

@@ -16,7 +16,7 @@ import {
   type Implementation,
   type InitializeResult,
 } from "@proto/mcp-protocol";
-import { ClientErrorCode, McpClientError } from "./errors";
+import { ClientFaultCode, McpClientError } from "./errors";
 
 /** Sends one handshake request (already bound to the peer and the connect signal). */
 export type HandshakeCall = (method: string, params: { readonly [key: string]: unknown }, timeoutMs?: number) => Promise<unknown>;
@@ -37,7 +37,7 @@ export function pickCommonVersion(theirs: readonly unknown[]): string | undefine
 
 function noCommonVersion(theirs: readonly unknown[], cause?: unknown): McpClientError {
   return new McpClientError(
-    ClientErrorCode.UnsupportedVersion,
+    ClientFaultCode.UnsupportedVersion,
     `The server supports protocol versions [${theirs.map(String).join(", ")}], none of which this client speaks ` +
       `(${SUPPORTED_PROTOCOL_VERSIONS.join(", ")}); upgrade the client or the server`,
     { cause, detail: { supported: theirs } },
@@ -64,7 +64,7 @@ export async function handshake(call: HandshakeCall, notify: (method: string) =>
   );
   if (!isSupportedProtocolVersion(initialize.protocolVersion)) {
     throw new McpClientError(
-      ClientErrorCode.UnsupportedVersion,
+      ClientFaultCode.UnsupportedVersion,
       `The server chose protocol version "${initialize.protocolVersion}", which this client does not speak ` +
         `(${SUPPORTED_PROTOCOL_VERSIONS.join(", ")}); the connection was closed. Upgrade the client or the server`,
       { detail: { requested: options.protocolVersion, chosen: initialize.protocolVersion } },

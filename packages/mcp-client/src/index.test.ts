@@ -5,6 +5,7 @@ describe("@proto/mcp-client public surface", () => {
   it("exports exactly these runtime values", () => {
     expect(Object.keys(api).sort()).toEqual([
       "ClientErrorCode",
+      "ClientFaultCode",
       "McpClientError",
       "ToolCallError",
       "applyElicitationDefaults",

@@ -12,7 +12,7 @@ export type { ClientEvents, ConnectionEvents } from "./events";
 export type { On } from "./emitter";
 export type { ServerRequestContext, RootsLister, SamplingHandler, ElicitationHandler } from "./handler-types";
 export { applyElicitationDefaults } from "./elicitation";
-export { ClientErrorCode, McpClientError, ToolCallError, isMcpClientError } from "./errors";
+export { ClientFaultCode, ClientErrorCode, McpClientError, ToolCallError, isMcpClientError } from "./errors";
 export { callTools } from "./call-tools";
 export type { ToolCall, ToolCaller, CallToolsOptions, ToolCallOutcome } from "./call-tools";
 export type { ClientObserver, ConnectEvent, RequestStartEvent, RequestEndEvent, RequestOutcome, NotificationEvent } from "./observer";

@@ -3,7 +3,7 @@
  * follows `nextCursor`, refusing a cursor seen before (a loop) and stopping at a page
  * limit; and a cache of the full list that `list_changed` invalidates.
  */
-import { ClientErrorCode, McpClientError } from "./errors";
+import { ClientFaultCode, McpClientError } from "./errors";
 
 /** One page: the items and the cursor of the next page. */
 export interface Page<T> {
@@ -20,10 +20,10 @@ export async function* paginate<T>(method: string, fetchPage: (cursor: string | 
     yield* items;
     if (nextCursor === undefined) return;
     if (seen.has(nextCursor)) {
-      throw new McpClientError(ClientErrorCode.InvalidResult, `The server's "${method}" pages loop: cursor ${JSON.stringify(nextCursor)} came back twice`);
+      throw new McpClientError(ClientFaultCode.InvalidResult, `The server's "${method}" pages loop: cursor ${JSON.stringify(nextCursor)} came back twice`);
     }
     if (page >= maxPages) {
-      throw new McpClientError(ClientErrorCode.InvalidResult, `The server's "${method}" has more than ${maxPages} pages (maxPages); raise maxPages if that is expected`);
+      throw new McpClientError(ClientFaultCode.InvalidResult, `The server's "${method}" has more than ${maxPages} pages (maxPages); raise maxPages if that is expected`);
     }
     seen.add(nextCursor);
     cursor = nextCursor;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { JsonRpcError, RequestError, type RequestHandler } from "@proto/jsonrpc";
 import type { Client, ClientOptions } from "./client-types";
 import { createClient } from "./client";
-import { ClientErrorCode, McpClientError } from "./errors";
+import { ClientFaultCode, McpClientError } from "./errors";
 import { createScriptedServer, type ScriptedServer } from "./fixtures/scripted-server";
 import { discover } from "./fixtures/modern-discover";
 
@@ -69,14 +69,14 @@ describe("input_required rounds", () => {
   it("a server that never stops asking is cut off after maxInputRounds", async () => {
     const { client, server } = await modern(() => ask({ requestState: "again" }), { maxInputRounds: 3 });
     const error = await client.callTool("t").catch((e: unknown) => e);
-    expect((error as McpClientError).code).toBe(ClientErrorCode.InputRoundsExceeded);
+    expect((error as McpClientError).code).toBe(ClientFaultCode.InputRoundsExceeded);
     expect(calls(server)).toHaveLength(4);
   });
 
   it("asking for a capability the client does not have ends the call with INPUT_UNAVAILABLE", async () => {
     const { client } = await modern(() => ({ resultType: "input_required", inputRequests: { s: { method: "sampling/createMessage", params: { messages: [], maxTokens: 1 } } } }));
     const error = await client.callTool("t").catch((e: unknown) => e);
-    expect((error as McpClientError).code).toBe(ClientErrorCode.InputUnavailable);
+    expect((error as McpClientError).code).toBe(ClientFaultCode.InputUnavailable);
     expect((error as Error).message).toMatch(/sampling/);
   });
 
@@ -88,7 +88,7 @@ describe("input_required rounds", () => {
   ] as const) {
     it(`${label} is an INVALID_RESULT`, async () => {
       const { client } = await modern(() => result);
-      expect(((await client.callTool("t").catch((e: unknown) => e)) as McpClientError).code).toBe(ClientErrorCode.InvalidResult);
+      expect(((await client.callTool("t").catch((e: unknown) => e)) as McpClientError).code).toBe(ClientFaultCode.InvalidResult);
     });
   }
 
@@ -97,7 +97,7 @@ describe("input_required rounds", () => {
     const client = createClient({ info: { name: "t", version: "1" } });
     clients.push(client);
     await client.connect(server.transport);
-    expect(((await client.listTools().catch((e: unknown) => e)) as McpClientError).code).toBe(ClientErrorCode.InvalidResult);
+    expect(((await client.listTools().catch((e: unknown) => e)) as McpClientError).code).toBe(ClientFaultCode.InvalidResult);
   });
 
   it("a handler that refuses ends the call with its error; parallel calls never share state", async () => {

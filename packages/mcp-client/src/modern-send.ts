@@ -13,11 +13,11 @@
  * -32020 (HeaderMismatch): the tool list is fetched again (so the transport learns the current
  * `x-mcp-header` bindings) and the request is retried once.
  */
-import { FaultCode, JsonRpcError, RequestError } from "@proto/jsonrpc";
+import { JsonRpcFaultCode, JsonRpcError, RequestError } from "@proto/jsonrpc";
 import type { RequestOptions } from "./request-options";
 import type { InputResponder } from "./server-requests";
 import { McpErrorCode, RequestMethod, ResultType } from "@proto/mcp-protocol";
-import { ClientErrorCode, McpClientError } from "./errors";
+import { ClientFaultCode, McpClientError } from "./errors";
 
 /** Default bound on input rounds of one call (the TS SDK's client caps at 10 too). */
 export const DEFAULT_MAX_INPUT_ROUNDS = 10;
@@ -59,11 +59,11 @@ function isRecord(value: unknown): value is Params {
 async function answerRound<E>(call: ModernCall<E>, requests: Params, signal: AbortSignal): Promise<Params> {
   const entries = Object.entries(requests);
   if (entries.length > MAX_INPUT_REQUESTS) {
-    throw new McpClientError(ClientErrorCode.InvalidResult, `The server's "${call.method}" result asks for ${entries.length} inputs at once; at most ${MAX_INPUT_REQUESTS} are answered`);
+    throw new McpClientError(ClientFaultCode.InvalidResult, `The server's "${call.method}" result asks for ${entries.length} inputs at once; at most ${MAX_INPUT_REQUESTS} are answered`);
   }
   const answered = await Promise.all(entries.map(async ([key, request]) => {
     if (!isRecord(request) || typeof request.method !== "string" || (request.params !== undefined && !isRecord(request.params))) {
-      throw new McpClientError(ClientErrorCode.InvalidResult, `The server's "${call.method}" result has a malformed input request "${key}" (it needs a string method and object params)`, { detail: request });
+      throw new McpClientError(ClientFaultCode.InvalidResult, `The server's "${call.method}" result has a malformed input request "${key}" (it needs a string method and object params)`, { detail: request });
     }
     return [key, await call.wire.respond(request.method, (request.params ?? {}) as Params, signal)] as const;
   }));
@@ -73,7 +73,7 @@ async function answerRound<E>(call: ModernCall<E>, requests: Params, signal: Abo
 /** Stops the loop when the caller aborted between rounds: the same `ABORTED` fault a pending request gets. */
 function stopIfAborted<E>(call: ModernCall<E>, signal: AbortSignal): void {
   if (!signal.aborted) return;
-  throw new RequestError(FaultCode.Aborted, call.method, `Request "${call.method}" was aborted while the client answered the server's input requests`, { cause: signal.reason });
+  throw new RequestError(JsonRpcFaultCode.Aborted, call.method, `Request "${call.method}" was aborted while the client answered the server's input requests`, { cause: signal.reason });
 }
 
 /** Answers a round; a handler failing because the caller aborted ends the call as `ABORTED`. */
@@ -137,7 +137,7 @@ async function continueCall<E>(call: ModernCall<E>, first: Outcome): Promise<unk
       if (!isInputRequired(result)) return result;
       round += 1;
       if (round > wire.maxRounds) {
-        throw new McpClientError(ClientErrorCode.InputRoundsExceeded,
+        throw new McpClientError(ClientFaultCode.InputRoundsExceeded,
           `The server kept asking for input on "${method}" past ${wire.maxRounds} rounds; the call was abandoned (raise maxInputRounds if the server legitimately needs more)`);
       }
       stopIfAborted(call, signal);

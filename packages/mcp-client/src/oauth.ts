@@ -10,7 +10,7 @@ export type { OAuthProvider, OAuthOptions, ClientCredentialsOptions, OAuthCommon
 export type { UnauthorizedContext } from "./oauth/session";
 export { createJwtBearerAuth, requestIdJag } from "./oauth/jwt-bearer";
 export type { JwtBearerOptions, AssertionRequest, IdJagRequest } from "./oauth/jwt-bearer";
-export { OAuthError, OAuthErrorCode, isOAuthError } from "./oauth/errors";
+export { OAuthError, OAuthFaultCode, OAuthErrorCode, isOAuthError } from "./oauth/errors";
 export { createHeadlessRedirect, followRedirects } from "./oauth/redirect";
 export type { RedirectHandler, RedirectSession, AuthorizationPrompt, HeadlessRedirectOptions, FollowRedirectsOptions } from "./oauth/redirect";
 export { createMemoryTokenStore } from "./oauth/token-store";

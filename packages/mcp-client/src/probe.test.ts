@@ -3,7 +3,7 @@ import { JsonRpcError, type RequestHandler, type Transport } from "@proto/jsonrp
 import type { Client, ClientOptions } from "./client-types";
 import { createClient } from "./client";
 import { createEraMemory } from "./era";
-import { ClientErrorCode, McpClientError } from "./errors";
+import { ClientFaultCode, McpClientError } from "./errors";
 import { discover } from "./fixtures/modern-discover";
 import { createScriptedServer } from "./fixtures/scripted-server";
 
@@ -126,7 +126,7 @@ describe("era probe verdicts", () => {
   it('protocol: "2026-07-28" refuses a legacy server instead of initializing', async () => {
     const server = await createScriptedServer();
     const error = await client({ protocol: "2026-07-28" }).connect(server.transport).catch((e: unknown) => e);
-    expect((error as McpClientError).code).toBe(ClientErrorCode.UnsupportedVersion);
+    expect((error as McpClientError).code).toBe(ClientFaultCode.UnsupportedVersion);
     expect(server.received.map((r) => r.method)).toEqual([]);
   });
 

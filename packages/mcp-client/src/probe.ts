@@ -16,7 +16,7 @@ import { RequestMethod, SUPPORTED_PROTOCOL_VERSIONS, unsupportedVersionData, typ
 import type { HandshakeCall } from "./handshake";
 import type { ProtocolChoice } from "./era";
 import { MODERN_VERSION, MODERN_VERSIONS, envelope, modernCapabilities } from "./era";
-import { ClientErrorCode, McpClientError } from "./errors";
+import { ClientFaultCode, McpClientError } from "./errors";
 import { pickCommonVersion } from "./handshake";
 import { checkResult } from "./result-shapes";
 
@@ -50,7 +50,7 @@ function statusOf(error: unknown): number | undefined {
 function noCommonVersion(theirs: readonly unknown[], modernOnly: boolean, cause?: unknown): McpClientError {
   const ours = modernOnly ? MODERN_VERSIONS : [...MODERN_VERSIONS, ...SUPPORTED_PROTOCOL_VERSIONS];
   return new McpClientError(
-    ClientErrorCode.UnsupportedVersion,
+    ClientFaultCode.UnsupportedVersion,
     `The server supports protocol versions [${theirs.map(String).join(", ")}], none of which this client speaks here (${ours.join(", ")})` +
       (modernOnly ? '; the client was created with protocol: "2026-07-28": use "auto" to also speak older revisions' : "; upgrade the client or the server"),
     { cause, detail: { supported: theirs } },
@@ -101,7 +101,7 @@ export async function probeEra(call: HandshakeCall, setup: ProbeSetup): Promise<
     const fallback = fallbackFor(error);
     if (fallback === undefined) throw error;
     if (setup.choice === MODERN_VERSION) {
-      throw new McpClientError(ClientErrorCode.UnsupportedVersion,
+      throw new McpClientError(ClientFaultCode.UnsupportedVersion,
         `The server does not speak protocol 2026-07-28 (server/discover failed: ${(error as Error).message}); create the client with protocol: "auto" to fall back to initialize`,
         { cause: error });
     }

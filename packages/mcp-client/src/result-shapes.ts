@@ -4,7 +4,7 @@
  * Only what the client relies on is checked; extra fields pass through untouched.
  */
 import { INPUT_REQUIRED_METHODS, ResultType, TASK_RESULT_TYPE } from "@proto/mcp-protocol";
-import { ClientErrorCode, McpClientError } from "./errors";
+import { ClientFaultCode, McpClientError } from "./errors";
 
 type Check = (result: Record<string, unknown>) => string | undefined;
 
@@ -44,7 +44,7 @@ const MRTR_METHODS: ReadonlySet<string> = new Set(INPUT_REQUIRED_METHODS);
 
 
 function invalid(method: string, problem: string, result: unknown): McpClientError {
-  return new McpClientError(ClientErrorCode.InvalidResult, `The server's "${method}" result is malformed: ${problem}`, { detail: result });
+  return new McpClientError(ClientFaultCode.InvalidResult, `The server's "${method}" result is malformed: ${problem}`, { detail: result });
 }
 
 /**
@@ -72,7 +72,7 @@ export function checkResult(method: string, result: unknown, modern = false): un
   if (typeof result !== "object" || result === null || Array.isArray(result)) {
     // `ping`, `subscribe` and friends answer `{}`; a few servers answer null, which we accept there.
     if (result === null && CHECKS[method] === undefined) return {};
-    throw new McpClientError(ClientErrorCode.InvalidResult, `The server answered "${method}" with ${result === null ? "null" : typeof result}; an object is required`, { detail: result });
+    throw new McpClientError(ClientFaultCode.InvalidResult, `The server answered "${method}" with ${result === null ? "null" : typeof result}; an object is required`, { detail: result });
   }
   if (modern && checkResultType(method, result as Record<string, unknown>)) return result;
   const problem = CHECKS[method]?.(result as Record<string, unknown>);

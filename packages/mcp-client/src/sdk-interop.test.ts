@@ -4,7 +4,7 @@ import { createSdkBridge } from "../../../test/support/sdk-bridge";
 import type { Client, ClientOptions } from "./client-types";
 import { createClient } from "./client";
 import { createSdkFixture, RESOURCE_COUNT, type SdkFixture } from "./fixtures/sdk-server";
-import { ClientErrorCode, McpClientError, ToolCallError } from "./errors";
+import { ClientFaultCode, McpClientError, ToolCallError } from "./errors";
 
 const open: Client[] = [];
 
@@ -66,7 +66,7 @@ describe("client against the official SDK's McpServer (in memory)", () => {
     const error = await client.callToolOrThrow("fail").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolCallError);
     expect((error as ToolCallError).message).toContain("it broke");
-    expect((error as ToolCallError).code).toBe(ClientErrorCode.ToolError);
+    expect((error as ToolCallError).code).toBe(ClientFaultCode.ToolError);
   });
 
   it("follows resource pages to the end, iterator and listAll alike", async () => {
@@ -119,7 +119,7 @@ describe("client against the official SDK's McpServer (in memory)", () => {
     expect(server?.capabilities.tasks).toBeUndefined();
     const error = await client.request("tasks/list", undefined).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(McpClientError);
-    expect((error as McpClientError).code).toBe(ClientErrorCode.CapabilityMissing);
+    expect((error as McpClientError).code).toBe(ClientFaultCode.CapabilityMissing);
     expect((error as Error).message).toMatch(/"tasks\.list" capability/);
   });
 

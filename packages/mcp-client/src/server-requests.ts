@@ -3,7 +3,7 @@
  * `elicitation/create`, and the client capabilities that follow from the handlers given
  * (MCP 2025-11-25, basic/lifecycle "Capability Negotiation", client/*).
  */
-import { ErrorCode, JsonRpcError, type JsonRpcParams, type Peer, type RequestContext } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcError, type JsonRpcParams, type Peer, type RequestContext } from "@proto/jsonrpc";
 import {
   RequestMethod,
   type ClientCapabilities,
@@ -18,7 +18,7 @@ import {
 import type { ElicitationHandler, RootsLister, SamplingHandler, ServerRequestContext } from "./handler-types";
 import type { SchemaValidator } from "./schema-validation";
 import { checkRequestedSchema, finishFormAnswer } from "./elicitation";
-import { ClientErrorCode, McpClientError } from "./errors";
+import { ClientFaultCode, McpClientError } from "./errors";
 
 /** The handlers and declarations that shape the client's capabilities. */
 export interface ServerRequestHandlers {
@@ -44,7 +44,7 @@ export function clientCapabilities(handlers: ServerRequestHandlers): ClientCapab
 
 function record(params: JsonRpcParams | undefined, method: string): { readonly [key: string]: unknown } {
   if (params === undefined) return {};
-  if (Array.isArray(params)) throw new JsonRpcError(ErrorCode.InvalidParams, `"${method}" takes named params (an object)`);
+  if (Array.isArray(params)) throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `"${method}" takes named params (an object)`);
   return params as { readonly [key: string]: unknown };
 }
 
@@ -65,10 +65,10 @@ export function checkRoots(roots: unknown): readonly Root[] {
 function sample(handler: SamplingHandler) {
   return async (params: { readonly [key: string]: unknown }, context: ServerRequestContext) => {
     if (!Array.isArray(params.messages) || typeof params.maxTokens !== "number") {
-      throw new JsonRpcError(ErrorCode.InvalidParams, "sampling/createMessage needs `messages` (an array) and `maxTokens` (a number)");
+      throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, "sampling/createMessage needs `messages` (an array) and `maxTokens` (a number)");
     }
     if ((params.tools !== undefined || params.toolChoice !== undefined) && !handler.tools) {
-      throw new JsonRpcError(ErrorCode.InvalidParams, "This client did not declare sampling.tools; send sampling requests without `tools` and `toolChoice`");
+      throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, "This client did not declare sampling.tools; send sampling requests without `tools` and `toolChoice`");
     }
     return handler.createMessage(params as unknown as CreateMessageRequestParams, context);
   };
@@ -78,7 +78,7 @@ function sample(handler: SamplingHandler) {
 function elicit(handler: ElicitationHandler, validator: SchemaValidator, modern: boolean) {
   return async (params: { readonly [key: string]: unknown }, context: ServerRequestContext): Promise<ElicitResult> => {
     const mode = params.mode ?? "form";
-    if (typeof params.message !== "string") throw new JsonRpcError(ErrorCode.InvalidParams, "elicitation/create needs a string `message`");
+    if (typeof params.message !== "string") throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, "elicitation/create needs a string `message`");
     if (mode === "form" && handler.form !== undefined) {
       const form = params as unknown as ElicitRequestFormParams;
       checkRequestedSchema(form);
@@ -86,12 +86,12 @@ function elicit(handler: ElicitationHandler, validator: SchemaValidator, modern:
     }
     if (mode === "url" && handler.url !== undefined) {
       if (typeof params.url !== "string" || (!modern && typeof params.elicitationId !== "string")) {
-        throw new JsonRpcError(ErrorCode.InvalidParams, modern ? "URL-mode elicitation needs a string `url`" : "URL-mode elicitation needs a string `url` and `elicitationId`");
+        throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, modern ? "URL-mode elicitation needs a string `url`" : "URL-mode elicitation needs a string `url` and `elicitationId`");
       }
       const { content: _never, ...answer } = await handler.url(params as unknown as ElicitRequestURLParams, context);
       return answer;
     }
-    throw new JsonRpcError(ErrorCode.InvalidParams, `This client does not support ${JSON.stringify(mode)}-mode elicitation (see its elicitation capability)`);
+    throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `This client does not support ${JSON.stringify(mode)}-mode elicitation (see its elicitation capability)`);
   };
 }
 
@@ -133,7 +133,7 @@ export function createInputResponder(handlers: () => ServerRequestHandlers, vali
     if (method === RequestMethod.RootsList && roots !== undefined) return { roots: [...checkRoots(await roots()(context))] };
     if (method === RequestMethod.SamplingCreateMessage && sampling !== undefined) return sample(sampling)(params, context);
     if (method === RequestMethod.ElicitationCreate && elicitation !== undefined) return elicit(elicitation, validator, true)(params, context);
-    throw new McpClientError(ClientErrorCode.InputUnavailable,
+    throw new McpClientError(ClientFaultCode.InputUnavailable,
       `The server asked for "${method}", which this client cannot answer` +
         (method === RequestMethod.RootsList ? " (create the client with `roots`)" : method === RequestMethod.SamplingCreateMessage ? " (create the client with a `sampling` handler)"
           : method === RequestMethod.ElicitationCreate ? " (create the client with an `elicitation` handler)" : "; the server is at fault (it may ask only for roots, sampling and elicitation)"),

@@ -10,7 +10,7 @@ import type { ClientCapabilities, DiscoverResult, Implementation, InitializeResu
 import { MetaKey, mcpCancellation } from "@proto/mcp-protocol";
 import type { EraMemory, EraVerdict, ProtocolChoice } from "./era";
 import { modernCapabilities } from "./era";
-import { ClientErrorCode, McpClientError } from "./errors";
+import { ClientFaultCode, McpClientError } from "./errors";
 import { handshake, type HandshakeCall, type HandshakeOptions } from "./handshake";
 import { probeEra, type ProbeOutcome } from "./probe";
 
@@ -119,7 +119,7 @@ async function establish(peer: Peer, setup: SessionSetup): Promise<Session> {
   const verdict: EraVerdict = outcome.version === undefined ? { era: "legacy" } : { era: "legacy", version: outcome.version };
   if (outcome.closed === true) {
     setup.memory.set(setup.memoryKey, verdict);
-    throw new McpClientError(ClientErrorCode.ConnectFailed,
+    throw new McpClientError(ClientFaultCode.ConnectFailed,
       "The server closed the connection when probed with server/discover (a 2025-only server that exits on unknown requests); " +
       'the next attempt uses initialize. Give createClient a `transport` factory so it can reconnect, or pass protocol: "2025-11-25"');
   }

@@ -12,14 +12,14 @@
  * Connection faults (a timeout, a dropped connection, a failed reconnect) are retried at the
  * polling interval, five in a row at most; anything else ends the watch with its error.
  */
-import { FaultCode, RequestError } from "@proto/jsonrpc";
+import { JsonRpcFaultCode, RequestError } from "@proto/jsonrpc";
 import type { CallToolResult } from "@proto/mcp-protocol";
 import type { Core } from "./core";
 import type { RequestOptions } from "./request-options";
 import type { TaskEvents, TaskInfo, ToolTask } from "./task-types";
 import type { TaskSnapshot } from "./task-wire";
 import { createEmitter } from "./emitter";
-import { ClientErrorCode, McpClientError } from "./errors";
+import { ClientFaultCode, McpClientError } from "./errors";
 import { createInputAnswerer } from "./task-input";
 import { cancelTask, getTask, isTerminal, isTransient, taskPayload } from "./task-wire";
 
@@ -97,7 +97,7 @@ export function watchTask(core: Core, start: TaskStart, options: RequestOptions 
     rejectResult(error);
   }
   function cancelled(): McpClientError {
-    return new McpClientError(ClientErrorCode.TaskCancelled, `Task "${taskId}" was cancelled${info?.statusMessage === undefined ? "" : `: ${info.statusMessage}`}`, { detail: info });
+    return new McpClientError(ClientFaultCode.TaskCancelled, `Task "${taskId}" was cancelled${info?.statusMessage === undefined ? "" : `: ${info.statusMessage}`}`, { detail: info });
   }
 
   const inputs = createInputAnswerer({ core, taskId, signal: aborter.signal, step, done: () => done, wake: () => wake?.(), fail, detached });
@@ -202,7 +202,7 @@ export function watchTask(core: Core, start: TaskStart, options: RequestOptions 
   const onAbort = (): void => {
     if (done) return;
     void cancelTask(core, taskId, detached).catch(() => {});
-    fail(new RequestError(FaultCode.Aborted, "tools/call", `The task "${taskId}" was aborted by the caller; it was asked to cancel`, { cause: options?.signal?.reason }));
+    fail(new RequestError(JsonRpcFaultCode.Aborted, "tools/call", `The task "${taskId}" was aborted by the caller; it was asked to cancel`, { cause: options?.signal?.reason }));
   };
 
   const stopWatch = core.tasks.watch(taskId, {
@@ -238,7 +238,7 @@ export function watchTask(core: Core, start: TaskStart, options: RequestOptions 
       return info;
     },
     detach() {
-      fail(new McpClientError(ClientErrorCode.TaskDetached, `The watch of task "${taskId}" was detached; resume it with client.resumeTask("${taskId}")`, { detail: { taskId } }));
+      fail(new McpClientError(ClientFaultCode.TaskDetached, `The watch of task "${taskId}" was detached; resume it with client.resumeTask("${taskId}")`, { detail: { taskId } }));
     },
   };
 }

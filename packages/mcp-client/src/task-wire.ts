@@ -8,12 +8,12 @@
  * `tasks/cancel` answering an empty acknowledgement. Everything a server sends is checked
  * here, so a malformed answer is an `INVALID_RESULT` error, never a crash further on.
  */
-import { ErrorCode, FaultCode, JsonRpcError, RequestError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcFaultCode, JsonRpcError, RequestError } from "@proto/jsonrpc";
 import { RequestMethod, TASK_RESULT_TYPE, type CallToolResult, type TaskStatus } from "@proto/mcp-protocol";
 import type { Core } from "./core";
 import type { RequestOptions } from "./request-options";
 import type { TaskInfo } from "./task-types";
-import { ClientErrorCode, McpClientError } from "./errors";
+import { ClientFaultCode, McpClientError } from "./errors";
 import { checkResult } from "./result-shapes";
 
 /** The `_meta` key of the text a host may show the model while a task runs (2025-11-25). */
@@ -62,8 +62,8 @@ function isRecord(value: unknown): value is Params {
 
 /** True for a connection fault a watch rides out: a timeout, a dropped connection, a failed reconnect. */
 export function isTransient(error: unknown): boolean {
-  if (error instanceof RequestError) return error.code === FaultCode.Timeout || error.code === FaultCode.Closed;
-  return error instanceof McpClientError && (error.code === ClientErrorCode.ConnectFailed || error.code === ClientErrorCode.ConnectTimeout);
+  if (error instanceof RequestError) return error.code === JsonRpcFaultCode.Timeout || error.code === JsonRpcFaultCode.Closed;
+  return error instanceof McpClientError && (error.code === ClientFaultCode.ConnectFailed || error.code === ClientFaultCode.ConnectTimeout);
 }
 
 /** True for `completed`, `failed` and `cancelled`. */
@@ -72,7 +72,7 @@ export function isTerminal(status: TaskStatus): boolean {
 }
 
 function invalid(what: string, problem: string, detail: unknown): McpClientError {
-  return new McpClientError(ClientErrorCode.InvalidResult, `The server's ${what} is malformed: ${problem}`, { detail });
+  return new McpClientError(ClientFaultCode.InvalidResult, `The server's ${what} is malformed: ${problem}`, { detail });
 }
 
 function interval(value: unknown, what: string, raw: unknown): number | undefined {
@@ -151,8 +151,8 @@ export function createdTask(result: unknown, modern: boolean): CreatedTask | und
 
 /** The error of a task the server does not know (2025-11-25 and the extension both answer -32602). */
 function notFound(taskId: string, error: unknown): unknown {
-  if (!(error instanceof JsonRpcError) || error.code !== ErrorCode.InvalidParams) return error;
-  return new McpClientError(ClientErrorCode.TaskNotFound,
+  if (!(error instanceof JsonRpcError) || error.code !== JsonRpcErrorCode.InvalidParams) return error;
+  return new McpClientError(ClientFaultCode.TaskNotFound,
     `The server no longer knows task "${taskId}" (it expired after its ttlMs, was deleted, or never existed): ${error.message}`,
     { cause: error, detail: { taskId } });
 }
@@ -191,7 +191,7 @@ export async function cancelTask(core: Core, taskId: string, options: RequestOpt
     const answer = await core.send(RequestMethod.TasksCancel, { taskId }, options);
     return modern ? undefined : parseTaskInfo(answer, false, `"tasks/cancel" result`);
   } catch (error) {
-    if (!modern && error instanceof JsonRpcError && error.code === ErrorCode.InvalidParams) return undefined;
+    if (!modern && error instanceof JsonRpcError && error.code === JsonRpcErrorCode.InvalidParams) return undefined;
     throw notFound(taskId, error);
   }
 }

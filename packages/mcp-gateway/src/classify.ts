@@ -5,7 +5,7 @@
  */
 import { JsonRpcError } from "@proto/jsonrpc";
 import type { ChildFailure, FailureDetail, FailureReason } from "./errors";
-import { GatewayErrorCode } from "./errors";
+import { GatewayFaultCode } from "./errors";
 
 /** Where the failure happened. */
 export interface FailureSite {
@@ -109,7 +109,7 @@ export function classifyFailure(error: unknown, site: FailureSite, ui = false): 
   const errors = chain(error);
   const reason = reasonOf(errors, site);
   const detail = detailOf(errors, site);
-  const code = ui ? GatewayErrorCode.ViewFailed : GatewayErrorCode.ChildFailed;
+  const code = ui ? GatewayFaultCode.ViewFailed : GatewayFaultCode.ChildFailed;
   return {
     code,
     child: site.child,
@@ -126,7 +126,7 @@ export function classifyFailure(error: unknown, site: FailureSite, ui = false): 
 /** A failure for a child that is not running (failed, disabled, stopped). */
 export function unavailableFailure(site: FailureSite, why: string, ui = false): ChildFailure {
   return {
-    code: ui ? GatewayErrorCode.ViewFailed : GatewayErrorCode.ChildFailed,
+    code: ui ? GatewayFaultCode.ViewFailed : GatewayFaultCode.ChildFailed,
     child: site.child,
     reason: "unavailable",
     method: site.method,

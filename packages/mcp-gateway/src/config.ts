@@ -6,6 +6,7 @@
  * the first.
  */
 import { brandError } from "@proto/jsonrpc";
+import { GatewayFaultCode } from "./errors";
 import { CHILD_NAME } from "./naming";
 import type { ChildConfig } from "./types";
 
@@ -19,8 +20,8 @@ export interface ConfigIssue {
 /** A config that failed validation: `issues` has every problem. */
 export class GatewayConfigError extends Error {
   override readonly name = "GatewayConfigError";
-  /** `CONFIG_INVALID`. */
-  readonly code = "CONFIG_INVALID";
+  /** `CONFIG_INVALID` (`GatewayFaultCode.ConfigInvalid`). */
+  readonly code = GatewayFaultCode.ConfigInvalid;
   readonly issues: readonly ConfigIssue[];
   constructor(source: string, issues: readonly ConfigIssue[]) {
     super(`${source} is not a valid gateway config (${issues.length} problem${issues.length === 1 ? "" : "s"}):\n${issues.map((i) => `  ${i.path}: ${i.message}`).join("\n")}`);

@@ -4,14 +4,14 @@
  * in `structuredContent`, which the tool's `outputSchema` may bind), JSON-RPC error data
  * elsewhere. Unknown names and URIs are -32602 with the candidates.
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { CallToolResult } from "@proto/mcp-protocol";
 
 /** The `_meta` key of gateway details on tool results. */
 export const GATEWAY_META_KEY = "dev.proto/gateway";
 
-/** Stable codes of gateway errors (the reference's `M-*` identities). */
-export const GatewayErrorCode = {
+/** Stable string codes of the gateway: its wire errors' `data.code` (the reference's `M-*` identities) and its local faults. */
+export const GatewayFaultCode = {
   /** A tool, prompt or resource the gateway does not route (-32602, with `candidates`). */
   UnknownName: "M-GW-002",
   /** A child failed while serving a request. */
@@ -20,10 +20,17 @@ export const GatewayErrorCode = {
   UnknownView: "M-UI-002",
   /** A child failed while serving a view. */
   ViewFailed: "M-UI-004",
+  /** A config file failed validation (`GatewayConfigError`, with every problem in `issues`). */
+  ConfigInvalid: "CONFIG_INVALID",
 } as const;
 
-/** One of `GatewayErrorCode`. */
-export type GatewayErrorCode = (typeof GatewayErrorCode)[keyof typeof GatewayErrorCode];
+/** One of `GatewayFaultCode`. */
+export type GatewayFaultCode = (typeof GatewayFaultCode)[keyof typeof GatewayFaultCode];
+
+/** @deprecated Renamed `GatewayFaultCode` (string codes of local faults live in `*FaultCode` tables); this alias goes in the next major. */
+export const GatewayErrorCode = GatewayFaultCode;
+/** @deprecated Renamed `GatewayFaultCode`. */
+export type GatewayErrorCode = GatewayFaultCode;
 
 /** Why a child failed. */
 export type FailureReason = "disconnect" | "timeout" | "parse" | "unavailable" | "auth";
@@ -43,7 +50,7 @@ export interface FailureDetail {
 
 /** The data of every child failure. */
 export interface ChildFailure {
-  readonly code: GatewayErrorCode;
+  readonly code: typeof GatewayFaultCode.ChildFailed | typeof GatewayFaultCode.ViewFailed;
   readonly child: string;
   readonly reason: FailureReason;
   readonly method: string;
@@ -67,17 +74,17 @@ export function failureResult(failure: ChildFailure): CallToolResult {
 
 /** The JSON-RPC error for a failure outside `tools/call` (-32603 with the failure as `data`). */
 export function failureError(failure: ChildFailure): JsonRpcError {
-  return new JsonRpcError(ErrorCode.InternalError, message(failure), { ...failure });
+  return new JsonRpcError(JsonRpcErrorCode.InternalError, message(failure), { ...failure });
 }
 
 /** -32602 for a name or URI nobody serves, with what could have been meant. */
 export function unknownError(kind: "tool" | "prompt" | "resource", name: string, candidates: readonly string[], ambiguous: boolean): JsonRpcError {
   const ui = kind === "resource" && name.toLowerCase().startsWith("ui://");
-  const code = ui ? GatewayErrorCode.UnknownView : GatewayErrorCode.UnknownName;
+  const code = ui ? GatewayFaultCode.UnknownView : GatewayFaultCode.UnknownName;
   const shown = name.length > 200 ? `${name.slice(0, 200)}...` : name;
   const text = ambiguous
     ? `Ambiguous ${kind} "${shown}": several child servers have it; call one of ${candidates.join(", ")}`
     : `Unknown ${kind}: ${shown}; list again (${kind === "resource" ? "resources/list" : `${kind}s/list`}) for the names this gateway serves`;
   const repair = ambiguous ? `use the namespaced name: ${candidates.join(" or ")}` : "list again: the child may have removed it, or it is filtered out";
-  return new JsonRpcError(ErrorCode.InvalidParams, text, { code, [kind]: name, candidates: [...candidates], repair });
+  return new JsonRpcError(JsonRpcErrorCode.InvalidParams, text, { code, [kind]: name, candidates: [...candidates], repair });
 }

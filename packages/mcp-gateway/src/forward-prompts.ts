@@ -4,7 +4,7 @@
  * `completion/complete` routed by its reference (a prompt's exposed name, or a template's
  * namespaced URI template).
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams } from "@proto/jsonrpc";
 import type { CompleteRequestParams, CompleteResult, GetPromptResult, Prompt } from "@proto/mcp-protocol";
 import type { RequestContext } from "@proto/mcp-server";
@@ -76,5 +76,5 @@ export async function complete(pool: Pool, settings: GatewaySettings, ctx: Reque
     if (route === undefined) throw unknownError("resource", ref.uri, [], false);
     return onChild(pool, ctx, route.child, "completion/complete", {}, (client) => client.complete({ ...p, ref: { type: "ref/resource", uri: route.uri } }, { signal: ctx.signal }));
   }
-  throw new JsonRpcError(ErrorCode.InvalidParams, 'Invalid params: completion/complete needs ref { type: "ref/prompt", name } or { type: "ref/resource", uri }');
+  throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, 'Invalid params: completion/complete needs ref { type: "ref/prompt", name } or { type: "ref/resource", uri }');
 }

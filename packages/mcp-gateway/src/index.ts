@@ -23,7 +23,7 @@ export type { ChildState } from "./child";
 export type { Catalog, ToolEntry, PromptEntry, ResourceEntry, TemplateEntry } from "./catalog";
 export { exposeNames, isGatewayChildName } from "./naming";
 export type { NameStyle } from "./naming";
-export { GatewayErrorCode, GATEWAY_META_KEY } from "./errors";
+export { GatewayFaultCode, GatewayErrorCode, GATEWAY_META_KEY } from "./errors";
 export type { ChildFailure, FailureReason, FailureDetail } from "./errors";
 export { parseExposedUri } from "./uris";
 export { parseGatewayConfig, GatewayConfigError } from "./config";

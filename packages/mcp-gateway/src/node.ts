@@ -2,7 +2,7 @@
  * `@proto/mcp-gateway/node`: stdio children, config files, the registry and the
  * `proto-gateway` command line, for Node. Everything of the root entry is re-exported.
  */
-export { createGateway, GATEWAY_EXTENSION_ID, exposeNames, isGatewayChildName, GatewayErrorCode, GATEWAY_META_KEY, parseExposedUri, parseGatewayConfig, GatewayConfigError } from "./index";
+export { createGateway, GATEWAY_EXTENSION_ID, exposeNames, isGatewayChildName, GatewayFaultCode, GatewayErrorCode, GATEWAY_META_KEY, parseExposedUri, parseGatewayConfig, GatewayConfigError } from "./index";
 export type {
   Gateway,
   ChildStatus,

@@ -7,7 +7,7 @@
  * resource updates under rewritten URIs (to 2025-11-25 subscribers and 2026-07-28 listen
  * streams), and sampling / elicitation / roots requests relayed to the upstream client.
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { ServerRequestContext } from "@proto/mcp-client";
 import type { LoggingLevel } from "@proto/mcp-protocol";
 import type { RequestContext, ServerSession } from "@proto/mcp-server";
@@ -109,7 +109,7 @@ export function createPool(settings: GatewaySettings, upstream: PoolUpstream): P
       const capabilities = ctx?.clientCapabilities ?? session?.clientCapabilities ?? {};
       const needed = CAPABILITY[method] as "sampling" | "elicitation" | "roots";
       if (session === undefined || capabilities[needed] === undefined) {
-        throw new JsonRpcError(ErrorCode.MethodNotFound, `The gateway's client did not declare "${needed}", so "${method}" from child "${child}" cannot be relayed`);
+        throw new JsonRpcError(JsonRpcErrorCode.MethodNotFound, `The gateway's client did not declare "${needed}", so "${method}" from child "${child}" cannot be relayed`);
       }
       const options = { signal: context.signal, timeoutMs: 600_000 };
       const body = params as { [key: string]: unknown };

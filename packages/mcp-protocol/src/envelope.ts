@@ -3,7 +3,7 @@
  * metadata"): a request is modern when its `params._meta` has the protocol-version key (the
  * claim), whatever the method or value; the envelope is then checked before anything else.
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import { MetaKey } from "./meta";
 import { LOGGING_LEVELS } from "./methods";
 import type { Implementation, ProgressToken } from "./types/base";
@@ -34,7 +34,7 @@ export function hasProtocolClaim(params: unknown): boolean {
 }
 
 function invalid(message: string): JsonRpcError {
-  return new JsonRpcError(ErrorCode.InvalidParams, `Invalid params: ${message}`);
+  return new JsonRpcError(JsonRpcErrorCode.InvalidParams, `Invalid params: ${message}`);
 }
 
 const CAPABILITY_OBJECTS = ["experimental", "extensions", "roots", "sampling", "elicitation"] as const;

@@ -3,14 +3,14 @@
  * Handling", client/elicitation "URL Elicitation Required Error"; 2026-07-28:
  * `UnsupportedProtocolVersionError`).
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { ClientCapabilities } from "./types/capabilities";
 import type { ElicitRequestURLParams } from "./types/elicitation";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "./versions";
 
 /** JSON-RPC's reserved codes plus the ones MCP assigns. */
 export const McpErrorCode = {
-  ...ErrorCode,
+  ...JsonRpcErrorCode,
   /** `resources/read` of a URI the server does not know. */
   ResourceNotFound: -32002,
   /** The request needs the user to complete a URL-mode elicitation first; `data.elicitations` lists them. */

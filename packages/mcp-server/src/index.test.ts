@@ -6,6 +6,7 @@ it("pins the runtime export list", () => {
     "ClientRequestFault",
     "MalformedResultError",
     "ProtocolError",
+    "ServerFaultCode",
     "TASK_STORE_FULL",
     "TOOL_ERROR_META_KEY",
     "createMemoryTaskStore",
@@ -21,4 +22,11 @@ it("pins the runtime export list", () => {
     "paginate",
     "toCallToolResult",
   ]);
+});
+
+it("holds every local fault code in ServerFaultCode, the former names as aliases", () => {
+  expect(api.ServerFaultCode).toEqual({ MalformedResult: "MALFORMED_RESULT", TaskStoreFull: "TASK_STORE_FULL" });
+  expect(api.ClientRequestFault.MalformedResult).toBe(api.ServerFaultCode.MalformedResult);
+  expect(api.TASK_STORE_FULL).toBe(api.ServerFaultCode.TaskStoreFull);
+  expect(new api.MalformedResultError("roots/list", "x").code).toBe(api.ServerFaultCode.MalformedResult);
 });

@@ -6,7 +6,7 @@
  * items never shifts a client's place; removing the very item a cursor points at makes
  * that cursor invalid, and the client lists again from the start.
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 
 /** One page of a list. */
 export interface Page<T> {
@@ -58,7 +58,7 @@ export function decodeCursor(cursor: string): string | undefined {
 /** The error for a cursor the server cannot use. */
 export function invalidCursorError(): JsonRpcError {
   return new JsonRpcError(
-    ErrorCode.InvalidParams,
+    JsonRpcErrorCode.InvalidParams,
     "Invalid cursor: it is malformed or the item it points at was removed; list again without a cursor",
   );
 }

@@ -3,7 +3,7 @@
  * from 2026-07-28): version negotiation, capabilities derived from what is registered, and
  * extension negotiation under `capabilities.extensions`.
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams } from "@proto/jsonrpc";
 import type { DiscoverResult, InitializeResult, ServerCapabilities } from "@proto/mcp-protocol";
 import { negotiateVersion } from "@proto/mcp-protocol";
@@ -17,14 +17,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function invalid(message: string): JsonRpcError {
-  return new JsonRpcError(ErrorCode.InvalidParams, `Invalid params: ${message}`);
+  return new JsonRpcError(JsonRpcErrorCode.InvalidParams, `Invalid params: ${message}`);
 }
 
 /** Answers `initialize`. */
 export function initialize(core: ServerCore, state: SessionState, view: ServerSession, params: JsonRpcParams | undefined, inBatch: boolean): InitializeResult {
-  if (inBatch) throw new JsonRpcError(ErrorCode.InvalidRequest, "Invalid Request: initialize must not be part of a JSON-RPC batch");
+  if (inBatch) throw new JsonRpcError(JsonRpcErrorCode.InvalidRequest, "Invalid Request: initialize must not be part of a JSON-RPC batch");
   // A session connected as already initialized (stateless HTTP) still answers initialize: clients send it first.
-  if (state.initialized && !state.assumed) throw new JsonRpcError(ErrorCode.InvalidRequest, "Invalid Request: the session is already initialized; open a new session to initialize again");
+  if (state.initialized && !state.assumed) throw new JsonRpcError(JsonRpcErrorCode.InvalidRequest, "Invalid Request: the session is already initialized; open a new session to initialize again");
   const p: Record<string, unknown> = params === undefined ? {} : isRecord(params) ? params : {};
   if (Array.isArray(params)) throw invalid("initialize takes named params { protocolVersion, capabilities, clientInfo }");
   if (p.protocolVersion !== undefined && typeof p.protocolVersion !== "string") throw invalid("protocolVersion must be a string");

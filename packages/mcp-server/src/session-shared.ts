@@ -8,7 +8,7 @@
  */
 import type { ClientCapabilities, Implementation, JsonValue, ServerCapabilities } from "@proto/mcp-protocol";
 import { isSupportedProtocolVersion } from "@proto/mcp-protocol";
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { ServerCore } from "./core";
 import { negotiateExtensions } from "./extension-negotiate";
 import type { SessionState } from "./session-state";
@@ -117,7 +117,7 @@ export function shareSession(core: ServerCore, state: SessionState, view: Server
       last = text;
     } catch (cause) {
       core.logger.warn("saving the shared session snapshot failed", cause);
-      throw new JsonRpcError(ErrorCode.InternalError, "the session state could not be saved to the shared store; retry the request");
+      throw new JsonRpcError(JsonRpcErrorCode.InternalError, "the session state could not be saved to the shared store; retry the request");
     }
   };
 }

@@ -13,7 +13,7 @@
  * stateless revision instead (`stateless/serve.ts`), whatever its method: per request, so
  * one session (one stdio process) serves a 2025 client and modern requests side by side.
  */
-import { createPeer, ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { createPeer, JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams, RequestContext as PeerRequestContext, Transport } from "@proto/jsonrpc";
 import {
   allowsBatches,
@@ -58,7 +58,7 @@ function sessionVersion(state: SessionState, rc: PeerRequestContext): string | u
 function effectiveVersion(state: SessionState, rc: PeerRequestContext): string {
   const version = sessionVersion(state, rc);
   if (version === undefined) {
-    throw new JsonRpcError(ErrorCode.InvalidRequest, `Invalid Request: send initialize first; "${rc.method}" needs an initialized session`);
+    throw new JsonRpcError(JsonRpcErrorCode.InvalidRequest, `Invalid Request: send initialize first; "${rc.method}" needs an initialized session`);
   }
   return version;
 }
@@ -76,7 +76,7 @@ export function createSession(core: ServerCore, transport: Transport, options: C
   // `own` serves a method that has no route (subscriptions/listen), still through the interceptors.
   function run(method: string, params: JsonRpcParams | undefined, ctx: RequestContext, own?: (params: JsonRpcParams | undefined) => unknown): unknown {
     const route = own === undefined ? core.routes.get(method) : { feature: undefined, run: (p: JsonRpcParams | undefined) => own(p) };
-    if (route === undefined) throw new JsonRpcError(ErrorCode.MethodNotFound, `Method not found: ${method}`);
+    if (route === undefined) throw new JsonRpcError(JsonRpcErrorCode.MethodNotFound, `Method not found: ${method}`);
     const chain = core.interceptors.get(method);
     const state0 = route.feature === undefined ? undefined : state.features.get(route.feature);
     if (chain === undefined || chain.length === 0) return route.run(params, ctx, state0);

@@ -5,7 +5,7 @@
  * arguments (or let the Standard Schema's library validate and transform them: see
  * value-validator.ts), run the handler, normalise and check its result.
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams, Logger, Principal } from "@proto/jsonrpc";
 import type { CallToolResult } from "@proto/mcp-protocol";
 import type { RequestContext } from "./context";
@@ -32,7 +32,7 @@ export interface ToolCallHost {
 }
 
 function unknownTool(name: string): JsonRpcError {
-  return new JsonRpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}; call tools/list for the available tools`);
+  return new JsonRpcError(JsonRpcErrorCode.InvalidParams, `Unknown tool: ${name}; call tools/list for the available tools`);
 }
 
 /** Refuses a principal that lacks a tool's scopes (defense in depth behind HTTP's 403). */
@@ -44,7 +44,7 @@ export function checkScopes(record: ToolRecord, principal: Principal | undefined
   const missing = required.filter((scope) => !granted.includes(scope));
   if (missing.length === 0) return;
   throw new JsonRpcError(
-    ErrorCode.InvalidRequest,
+    JsonRpcErrorCode.InvalidRequest,
     `Insufficient scope: tool "${record.name}" requires ${required.join(" ")}; ${principal === undefined ? "the caller is not authenticated" : `missing ${missing.join(" ")}`}`,
     { error: "insufficient_scope", scope: required.join(" "), required, granted },
   );
@@ -136,7 +136,7 @@ function run(host: ToolCallHost, record: ToolRecord, handler: ToolHandler, args:
 function unusableTool(record: ToolRecord, error: unknown): JsonRpcError {
   const reason = error instanceof Error ? error.message : String(error);
   return new JsonRpcError(
-    ErrorCode.InternalError,
+    JsonRpcErrorCode.InternalError,
     `Tool "${record.name}" cannot be called: ${reason}. This is a fault of the server's tool definition, not of the request; fix the schema (await server.ready() to find such faults at start-up).`,
     { code: "invalid_schema", tool: record.name },
   );
@@ -168,7 +168,7 @@ function argumentsOf(value: unknown): unknown {
   if (value === undefined) return {};
   if (typeof value === "object" && value !== null && !Array.isArray(value)) return value;
   const got = value === null ? "null" : Array.isArray(value) ? "an array" : `a ${typeof value}`;
-  throw new JsonRpcError(ErrorCode.InvalidParams, `Invalid params: tools/call arguments must be an object, got ${got}; send the tool's arguments as a JSON object (or omit them)`);
+  throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `Invalid params: tools/call arguments must be an object, got ${got}; send the tool's arguments as a JSON object (or omit them)`);
 }
 
 /**
@@ -178,7 +178,7 @@ function argumentsOf(value: unknown): unknown {
 export function callTool(host: ToolCallHost, params: JsonRpcParams | undefined, ctx: RequestContext): CallToolResult | Promise<CallToolResult> {
   const p = (params ?? {}) as { name?: unknown; arguments?: unknown };
   if (Array.isArray(params) || typeof p.name !== "string") {
-    throw new JsonRpcError(ErrorCode.InvalidParams, "Invalid params: tools/call needs { name: string, arguments?: object }");
+    throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, "Invalid params: tools/call needs { name: string, arguments?: object }");
   }
   const record = host.lookup(p.name);
   if (record === undefined) throw unknownTool(p.name);

@@ -9,9 +9,12 @@ describe("@proto/transport-http exports", () => {
       "DEFAULT_JWT_ALGORITHMS",
       "HttpClientError",
       "HttpClientErrorCode",
+      "HttpClientFaultCode",
+      "HttpFaultCode",
       "HttpServerError",
       "HttpServerFault",
       "JwtFailure",
+      "JwtFaultCode",
       "LOST_RESPONSE_CODE",
       "bearerChallenge",
       "bearerToken",
@@ -42,5 +45,13 @@ describe("@proto/transport-http exports", () => {
       "createWebSocketClientTransport",
       "createWebSocketServer",
     ]);
+  });
+
+  it("keeps the former table names as aliases: the server side is one table, HttpFaultCode", () => {
+    expect(root.HttpServerFault).toBe(root.HttpFaultCode);
+    expect(root.HttpClientErrorCode).toBe(root.HttpClientFaultCode);
+    expect(root.JwtFailure).toBe(root.JwtFaultCode);
+    expect(root.HttpFaultCode).toMatchObject({ Refused: "REFUSED", SessionNotFound: "SESSION_NOT_FOUND", StreamGone: "STREAM_GONE", ConnectFailed: "CONNECT_FAILED" });
+    expect(new Set(Object.values(root.HttpFaultCode)).size).toBe(Object.keys(root.HttpFaultCode).length);
   });
 });

@@ -11,8 +11,9 @@ export { isLoopbackAddress } from "./server/guards";
 export type { CorsOptions } from "./server/cors";
 export { createMemoryEventStore } from "./server/event-store";
 export type { EventStore, EventReplay, EventListener, StoredEvent, MemoryEventStore, MemoryEventStoreOptions, MaybePromise } from "./server/event-store";
-export { HttpServerError, HttpServerFault, isHttpServerError } from "./server/errors";
-export { createJwtVerifier, bearerToken, DEFAULT_JWT_ALGORITHMS, JwtFailure } from "./auth/jwt";
+export { HttpServerError, HttpFaultCode, HttpServerFault, isHttpServerError } from "./server/errors";
+export type { HttpRefusalCode, HttpServerFaultCode } from "./server/errors";
+export { createJwtVerifier, bearerToken, DEFAULT_JWT_ALGORITHMS, JwtFaultCode, JwtFailure } from "./auth/jwt";
 export type { JwtVerifier, JwtVerifierOptions, JwtVerifyResult } from "./auth/jwt";
 export { protectedResourceMetadata, protectedResourceMetadataUrl } from "./auth/metadata";
 export type { ProtectedResourceOptions } from "./auth/metadata";
@@ -36,7 +37,7 @@ export type {
 } from "./client/options";
 export { staticToken, cachedToken } from "./client/http-auth";
 export type { HttpAuth, HttpAuthChallenge, CachedTokenOptions } from "./client/http-auth";
-export { HttpClientError, HttpClientErrorCode, isHttpClientError } from "./client/http-error";
+export { HttpClientError, HttpClientFaultCode, HttpClientErrorCode, isHttpClientError } from "./client/http-error";
 export type { HttpClientErrorDetails } from "./client/http-error";
 export { LOST_RESPONSE_CODE } from "./client/client-core";
 // --- end client ---

@@ -11,6 +11,7 @@ describe("public surface", () => {
     expect(Object.keys(node).sort()).toEqual([
       "LogLevel",
       "StdioErrorCode",
+      "StdioFaultCode",
       "StdioProcessError",
       "createStdioClientTransport",
       "createStdioServerTransport",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ErrorCode, FaultCode } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcFaultCode } from "@proto/jsonrpc";
 import { createLineDecoder, DEFAULT_MAX_LINE_BYTES } from "./line-decoder";
 import type { LineEvent } from "./line-decoder";
 import { encodeLine } from "./line-encoder";
@@ -30,7 +30,7 @@ describe("createLineDecoder", () => {
     const decoder = createLineDecoder();
     const bad = new Uint8Array([0x7b, 0xff, 0xfe, 0x7d, 0x0a]);
     const events = [...decoder.push(bad), ...decoder.push(bytes('{"jsonrpc":"2.0","method":"ok"}\n'))];
-    expect(events[0]).toMatchObject({ type: "frame", result: { ok: false, error: { id: null, error: { code: ErrorCode.ParseError } } } });
+    expect(events[0]).toMatchObject({ type: "frame", result: { ok: false, error: { id: null, error: { code: JsonRpcErrorCode.ParseError } } } });
     expect(payloads(events)).toEqual([{ jsonrpc: "2.0", method: "ok" }]);
   });
 
@@ -45,8 +45,8 @@ describe("createLineDecoder", () => {
     const decoder = createLineDecoder();
     const events = decoder.push(bytes('hello\n{"jsonrpc":"2.0","id":7}\n{"jsonrpc":"2.0","method":"x"}\n'));
     expect(events.map((event) => (event.type === "frame" && !event.result.ok ? event.result.error.error.code : "ok"))).toEqual([
-      ErrorCode.ParseError,
-      ErrorCode.InvalidRequest,
+      JsonRpcErrorCode.ParseError,
+      JsonRpcErrorCode.InvalidRequest,
       "ok",
     ]);
   });
@@ -61,7 +61,7 @@ describe("createLineDecoder", () => {
     expect(events.filter((event) => event.type === "error")).toHaveLength(1);
     // refused as the codec refuses a message too large to read (a call without id: id null), then reported
     expect(events[0]).toMatchObject({ type: "frame", result: { ok: false, error: { id: null, error: { code: -32600 } } } });
-    expect(events[1]).toMatchObject({ type: "error", error: { code: FaultCode.Oversized } });
+    expect(events[1]).toMatchObject({ type: "error", error: { code: JsonRpcFaultCode.Oversized } });
     expect(payloads(events)).toEqual([{ jsonrpc: "2.0", method: "a" }]);
     expect(decoder.bufferedBytes).toBe(0);
   });

@@ -4,7 +4,7 @@
  * chunkings. The MCP stdio transport (spec 2025-11-25, "Transports > stdio") frames each
  * JSON-RPC message as one line of UTF-8 that contains no embedded newline.
  */
-import { checkLimit, decode, DEFAULT_MAX_MESSAGE_BYTES, FaultCode, refuseOversized, TransportError } from "@proto/jsonrpc";
+import { checkLimit, decode, DEFAULT_MAX_MESSAGE_BYTES, JsonRpcFaultCode, refuseOversized, TransportError } from "@proto/jsonrpc";
 import type { DecodeLimits, DecodeResult } from "@proto/jsonrpc";
 
 /** The default `maxLineBytes`: `DEFAULT_MAX_MESSAGE_BYTES` of `@proto/jsonrpc` (4 MiB). */
@@ -70,7 +70,7 @@ function decodeLine(line: Uint8Array, limits: DecodeLimits | undefined): DecodeR
 
 function oversized(maxLineBytes: number): TransportError {
   return new TransportError(
-    FaultCode.Oversized,
+    JsonRpcFaultCode.Oversized,
     `A line longer than maxLineBytes (${maxLineBytes} bytes) was dropped up to its newline; the stream goes on. ` +
       "Send smaller messages, or raise maxLineBytes on the receiving side.",
   );

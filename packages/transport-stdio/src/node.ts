@@ -8,7 +8,7 @@ export type { StdioServerTransport, StdioServerTransportOptions } from "./stdio-
 export { createStdioClientTransport } from "./stdio-client";
 export type { StdioClientTransport } from "./stdio-client";
 export type { StdioClientTransportOptions } from "./client-options";
-export { StdioProcessError, StdioErrorCode, isStdioProcessError } from "./process-error";
+export { StdioProcessError, StdioFaultCode, StdioErrorCode, isStdioProcessError } from "./process-error";
 export type { StdioProcessErrorDetail } from "./process-error";
 export { redirectConsoleToStderr } from "./console-redirect";
 export { serveStdio } from "./serve-stdio";

@@ -5,7 +5,7 @@
 import { brandError } from "@proto/jsonrpc";
 
 /** Stable codes of `StdioProcessError`. */
-export const StdioErrorCode = {
+export const StdioFaultCode = {
   /** `spawn` failed (ENOENT: not found; EACCES: not executable; ...). `start()` rejects with it. */
   SpawnFailed: "SPAWN_FAILED",
   /** The child exited or was killed while the transport was open; pending requests fail with it as `cause`. */
@@ -13,7 +13,12 @@ export const StdioErrorCode = {
 } as const;
 
 /** One of the stable codes of `StdioProcessError`. */
-export type StdioErrorCode = (typeof StdioErrorCode)[keyof typeof StdioErrorCode];
+export type StdioFaultCode = (typeof StdioFaultCode)[keyof typeof StdioFaultCode];
+
+/** @deprecated Renamed `StdioFaultCode` (string codes of local faults live in `*FaultCode` tables); this alias goes in the next major. */
+export const StdioErrorCode = StdioFaultCode;
+/** @deprecated Renamed `StdioFaultCode`. */
+export type StdioErrorCode = StdioFaultCode;
 
 /** What a `StdioProcessError` carries besides its message. */
 export interface StdioProcessErrorDetail {
@@ -35,7 +40,7 @@ export interface StdioProcessErrorDetail {
 export class StdioProcessError extends Error {
   override readonly name = "StdioProcessError";
   /** `SPAWN_FAILED` or `PROCESS_EXITED`. */
-  readonly code: StdioErrorCode;
+  readonly code: StdioFaultCode;
   /** The command line, for display. */
   readonly command: string;
   /** The exit code, or null (killed by a signal, or never started). */
@@ -48,7 +53,7 @@ export class StdioProcessError extends Error {
   readonly stderrTail: readonly string[];
 
   /** Creates the error; the message should say what to do about it. */
-  constructor(code: StdioErrorCode, message: string, detail: StdioProcessErrorDetail) {
+  constructor(code: StdioFaultCode, message: string, detail: StdioProcessErrorDetail) {
     super(message, detail.cause === undefined ? undefined : { cause: detail.cause });
     this.code = code;
     this.command = detail.command;
@@ -81,7 +86,7 @@ export function exitedError(
 ): StdioProcessError {
   const how = exit.signal !== null ? `was killed by ${exit.signal}` : `exited with code ${String(exit.code)}`;
   return new StdioProcessError(
-    StdioErrorCode.ProcessExited,
+    StdioFaultCode.ProcessExited,
     `The MCP server process (${command}) ${how} while connected.${tailText(tail, inherited)}`,
     { command, exitCode: exit.code, signal: exit.signal, stderrTail: tail },
   );
@@ -100,7 +105,7 @@ export function spawnError(command: string, cause: unknown): StdioProcessError {
   const errno = (cause as NodeJS.ErrnoException | undefined)?.code;
   const hint = (errno !== undefined ? hints[errno] : undefined) ?? (cause instanceof Error ? cause.message : String(cause));
   return new StdioProcessError(
-    StdioErrorCode.SpawnFailed,
+    StdioFaultCode.SpawnFailed,
     `Could not start the MCP server process (${command}): ${errno !== undefined ? `${errno}, ` : ""}${hint}.`,
     { command, errno, cause },
   );

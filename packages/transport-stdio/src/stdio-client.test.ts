@@ -2,11 +2,11 @@ import { chmod, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createPeer, FaultCode, RequestError } from "@proto/jsonrpc";
+import { createPeer, JsonRpcFaultCode, RequestError } from "@proto/jsonrpc";
 import type { Logger, Peer, TransportSink } from "@proto/jsonrpc";
 import { fixtureTransport } from "./testing/run-fixture";
 import { createStdioClientTransport } from "./stdio-client";
-import { isStdioProcessError, StdioErrorCode, StdioProcessError } from "./process-error";
+import { isStdioProcessError, StdioFaultCode, StdioProcessError } from "./process-error";
 import type { StdioClientTransport } from "./stdio-client";
 
 const open: Peer[] = [];
@@ -62,10 +62,10 @@ describe("createStdioClientTransport with a real child", () => {
     const crashing = peer.request("crash");
     for (const error of [await rejection(crashing), await rejection(sleeping)]) {
       expect(error).toBeInstanceOf(RequestError);
-      expect((error as RequestError).code).toBe(FaultCode.Closed);
+      expect((error as RequestError).code).toBe(JsonRpcFaultCode.Closed);
       const cause = (error as RequestError).cause;
       expect(isStdioProcessError(cause)).toBe(true);
-      expect(cause).toMatchObject({ code: StdioErrorCode.ProcessExited, exitCode: 3, signal: null });
+      expect(cause).toMatchObject({ code: StdioFaultCode.ProcessExited, exitCode: 3, signal: null });
       expect((cause as StdioProcessError).stderrTail).toEqual(["ready", "starting the crash", "something went badly wrong"]);
       expect((cause as Error).message).toContain("exited with code 3");
       expect((cause as Error).message).toContain("something went badly wrong");
@@ -77,7 +77,7 @@ describe("createStdioClientTransport with a real child", () => {
   it("reports the signal of a child that was killed", async () => {
     const peer = await connect(fixtureTransport("echo-server.ts"));
     const error = await rejection(peer.request("signal"));
-    expect((error as RequestError).cause).toMatchObject({ code: StdioErrorCode.ProcessExited, exitCode: null, signal: "SIGKILL" });
+    expect((error as RequestError).cause).toMatchObject({ code: StdioFaultCode.ProcessExited, exitCode: null, signal: "SIGKILL" });
     expect(((error as RequestError).cause as Error).message).toContain("was killed by SIGKILL");
   });
 
@@ -86,7 +86,7 @@ describe("createStdioClientTransport with a real child", () => {
     const peer = await connect(fixtureTransport("echo-server.ts"), logger);
     expect(await peer.request("garbage")).toBe("after garbage");
     expect(await peer.request("echo", ["still here"])).toEqual(["still here"]);
-    expect(logger.warnings.filter((warning) => warning.startsWith(FaultCode.BadFrame)).length).toBeGreaterThanOrEqual(3);
+    expect(logger.warnings.filter((warning) => warning.startsWith(JsonRpcFaultCode.BadFrame)).length).toBeGreaterThanOrEqual(3);
   });
 
   it("drops 100 MB without a newline from the child, reports it once, and goes on", async () => {
@@ -94,7 +94,7 @@ describe("createStdioClientTransport with a real child", () => {
     const transport = fixtureTransport("echo-server.ts", [], { maxLineBytes: 1024 * 1024 });
     const peer = await connect(transport, logger);
     expect(await peer.request("flood", [100])).toBe("after flood");
-    expect(logger.warnings.filter((warning) => warning.startsWith(FaultCode.Oversized))).toHaveLength(1);
+    expect(logger.warnings.filter((warning) => warning.startsWith(JsonRpcFaultCode.Oversized))).toHaveLength(1);
     expect(transport.bufferedBytes).toBe(0);
     expect(await peer.request("echo", [1])).toEqual([1]);
   });
@@ -137,9 +137,9 @@ describe("createStdioClientTransport with a real child", () => {
     await transport.start(sink);
     await transport.send({ jsonrpc: "2.0", id: 1, method: "crash" });
     await transport.closed;
-    await expect(transport.send({ jsonrpc: "2.0", method: "late" })).rejects.toMatchObject({ code: FaultCode.Closed });
+    await expect(transport.send({ jsonrpc: "2.0", method: "late" })).rejects.toMatchObject({ code: JsonRpcFaultCode.Closed });
     expect(closed).toHaveLength(1);
-    expect(closed[0]).toMatchObject({ code: StdioErrorCode.ProcessExited, exitCode: 3 });
+    expect(closed[0]).toMatchObject({ code: StdioFaultCode.ProcessExited, exitCode: 3 });
   });
 
   it("exposes stderr as a stream with stderr: pipe, and keeps the tail", async () => {
@@ -165,7 +165,7 @@ describe("createStdioClientTransport spawn failures", () => {
     const closed: (Error | undefined)[] = [];
     const error = await rejection(transport.start({ payload() {}, error() {}, closed: (reason) => void closed.push(reason) }));
     expect(error).toBeInstanceOf(StdioProcessError);
-    expect(error).toMatchObject({ code: StdioErrorCode.SpawnFailed, errno: "ENOENT" });
+    expect(error).toMatchObject({ code: StdioFaultCode.SpawnFailed, errno: "ENOENT" });
     expect((error as Error).message).toContain("not found");
     expect(closed).toEqual([error]);
     expect(await transport.closed).toBe(error);
@@ -179,7 +179,7 @@ describe("createStdioClientTransport spawn failures", () => {
     await chmod(file, 0o644);
     const peer = createPeer(createStdioClientTransport({ command: file }));
     const error = await rejection(peer.start());
-    expect(error).toMatchObject({ code: StdioErrorCode.SpawnFailed, errno: "EACCES" });
+    expect(error).toMatchObject({ code: StdioFaultCode.SpawnFailed, errno: "EACCES" });
     expect(await peer.closed).toBe(error);
   });
 

@@ -5,7 +5,7 @@
  */
 import type { ChildProcess } from "node:child_process";
 import type { Readable } from "node:stream";
-import { FaultCode, TransportError } from "@proto/jsonrpc";
+import { JsonRpcFaultCode, TransportError } from "@proto/jsonrpc";
 import type { Exchange, JsonRpcPayload, Transport, TransportSink } from "@proto/jsonrpc";
 import { resolveClientOptions } from "./client-options";
 import type { StdioClientTransportOptions } from "./client-options";
@@ -60,7 +60,7 @@ export function createStdioClientTransport(options: StdioClientTransportOptions)
   let done = false;
   let resolveClosed!: (reason: Error | undefined) => void;
   const closed = new Promise<Error | undefined>((resolve) => (resolveClosed = resolve));
-  const closedError = (): TransportError => new TransportError(FaultCode.Closed, "The stdio transport is closed.");
+  const closedError = (): TransportError => new TransportError(JsonRpcFaultCode.Closed, "The stdio transport is closed.");
 
   function finish(reason: Error | undefined): void {
     if (done) return;

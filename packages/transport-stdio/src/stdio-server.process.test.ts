@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ErrorCode } from "@proto/jsonrpc";
+import { JsonRpcErrorCode } from "@proto/jsonrpc";
 import { spawnRaw } from "./testing/raw-child";
 
 describe("a stdio server process", () => {
@@ -12,8 +12,8 @@ describe("a stdio server process", () => {
     server.child.stdin.write('{"jsonrpc":"2.0","id":"x","method":"echo","params":["ok"]}\n');
     const lines = await server.lines(4);
     expect(lines.slice(0, 2)).toEqual([
-      { jsonrpc: "2.0", id: null, error: expect.objectContaining({ code: ErrorCode.ParseError }) },
-      { jsonrpc: "2.0", id: null, error: expect.objectContaining({ code: ErrorCode.ParseError }) },
+      { jsonrpc: "2.0", id: null, error: expect.objectContaining({ code: JsonRpcErrorCode.ParseError }) },
+      { jsonrpc: "2.0", id: null, error: expect.objectContaining({ code: JsonRpcErrorCode.ParseError }) },
     ]);
     expect(lines[2]).toMatchObject({ jsonrpc: "2.0", id: null, error: {} });
     expect(lines[3]).toEqual({ jsonrpc: "2.0", id: "x", result: ["ok"] });

@@ -1,6 +1,6 @@
 import { PassThrough, Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createPeer, ErrorCode, FaultCode } from "@proto/jsonrpc";
+import { createPeer, JsonRpcErrorCode, JsonRpcFaultCode } from "@proto/jsonrpc";
 import type { JsonRpcPayload, TransportError, TransportSink } from "@proto/jsonrpc";
 import { createStdioServerTransport } from "./stdio-server";
 
@@ -52,8 +52,8 @@ describe("createStdioServerTransport", () => {
       expect.arrayContaining([
         { jsonrpc: "2.0", id: 1, result: 3 },
         { jsonrpc: "2.0", id: 2, result: 3 },
-        { jsonrpc: "2.0", id: null, error: expect.objectContaining({ code: ErrorCode.ParseError }) },
-        [{ jsonrpc: "2.0", id: 3, result: 4 }, expect.objectContaining({ error: expect.objectContaining({ code: ErrorCode.InvalidRequest }) })],
+        { jsonrpc: "2.0", id: null, error: expect.objectContaining({ code: JsonRpcErrorCode.ParseError }) },
+        [{ jsonrpc: "2.0", id: 3, result: 4 }, expect.objectContaining({ error: expect.objectContaining({ code: JsonRpcErrorCode.InvalidRequest }) })],
         { jsonrpc: "2.0", method: "note", params: { n: 1 } },
       ]),
     );
@@ -70,7 +70,7 @@ describe("createStdioServerTransport", () => {
     await transport.close();
     await transport.close(new Error("again"));
     expect(recorded.closed).toEqual([undefined]);
-    await expect(transport.send({ jsonrpc: "2.0", method: "late" })).rejects.toMatchObject({ code: FaultCode.Closed });
+    await expect(transport.send({ jsonrpc: "2.0", method: "late" })).rejects.toMatchObject({ code: JsonRpcFaultCode.Closed });
   });
 
   it("closes when stdin is destroyed without ending", async () => {
@@ -109,8 +109,8 @@ describe("createStdioServerTransport", () => {
     stdin.end('{"jsonrpc":"2.0","id":1,"method":"big"}\n{"jsonrpc":"2.0","id":2,"method":"hang"}\n{"jsonrpc":"2.0","method":"cancel","params":{"id":2}}\nnot json\n');
     expect(await transport.closed).toBeUndefined();
     expect(written()).toEqual([
-      { jsonrpc: "2.0", id: null, error: expect.objectContaining({ code: ErrorCode.ParseError }) },
-      { jsonrpc: "2.0", id: 1, error: { code: ErrorCode.InternalError, message: "Internal error" } },
+      { jsonrpc: "2.0", id: null, error: expect.objectContaining({ code: JsonRpcErrorCode.ParseError }) },
+      { jsonrpc: "2.0", id: 1, error: { code: JsonRpcErrorCode.InternalError, message: "Internal error" } },
     ]);
   });
 
@@ -162,7 +162,7 @@ describe("createStdioServerTransport", () => {
     stdin.write('\n{"jsonrpc":"2.0","id":9,"method":"m"}\n');
     await nextTick();
     // refused as the codec refuses a frame too large to read (not an object: id null), and reported
-    expect(recorded.errors.map((error) => error.code)).toEqual([FaultCode.BadFrame, FaultCode.Oversized]);
+    expect(recorded.errors.map((error) => error.code)).toEqual([JsonRpcFaultCode.BadFrame, JsonRpcFaultCode.Oversized]);
     expect(written()).toEqual([
       { jsonrpc: "2.0", id: null, error: { code: -32600, message: `Invalid Request: the message exceeds maxMessageBytes (${maxLineBytes} bytes)` } },
       { jsonrpc: "2.0", id: 9, result: "ok" },
@@ -212,9 +212,9 @@ describe("createStdioServerTransport", () => {
     const transport = createStdioServerTransport({ stdin: new PassThrough(), stdout });
     const recorded = record();
     await transport.start(recorded.sink);
-    await expect(transport.send({ jsonrpc: "2.0", method: "m" })).rejects.toMatchObject({ code: FaultCode.WriteFailed });
+    await expect(transport.send({ jsonrpc: "2.0", method: "m" })).rejects.toMatchObject({ code: JsonRpcFaultCode.WriteFailed });
     const reason = await transport.closed;
-    expect(reason).toMatchObject({ code: FaultCode.WriteFailed });
+    expect(reason).toMatchObject({ code: JsonRpcFaultCode.WriteFailed });
     expect(reason?.message).toContain("EPIPE");
     expect(recorded.closed).toEqual([reason]);
   });

@@ -4,7 +4,7 @@
  * nothing else. The transport closes when stdin ends, so a server whose host died exits.
  */
 import type { Readable, Writable } from "node:stream";
-import { FaultCode, TransportError } from "@proto/jsonrpc";
+import { JsonRpcFaultCode, TransportError } from "@proto/jsonrpc";
 import type { DecodeLimits, Exchange, JsonRpcPayload, Logger, Transport, TransportSink } from "@proto/jsonrpc";
 import { guardErrors } from "./error-guard";
 import { createLineDecoder } from "./line-decoder";
@@ -77,7 +77,7 @@ export function createStdioServerTransport(options: StdioServerTransportOptions 
   const closed = new Promise<Error | undefined>((resolve) => (resolveClosed = resolve));
 
   function write(payload: JsonRpcPayload): Promise<void> {
-    if (done) return Promise.reject(new TransportError(FaultCode.Closed, "The stdio transport is closed."));
+    if (done) return Promise.reject(new TransportError(JsonRpcFaultCode.Closed, "The stdio transport is closed."));
     let line: string;
     try {
       line = encodeLine(payload);
@@ -106,7 +106,7 @@ export function createStdioServerTransport(options: StdioServerTransportOptions 
   }
 
   const onStdoutError = (error: Error): void => {
-    void close(new TransportError(FaultCode.WriteFailed, `stdout failed (${(error as NodeJS.ErrnoException).code ?? error.message}): the host is gone.`, { cause: error }));
+    void close(new TransportError(JsonRpcFaultCode.WriteFailed, `stdout failed (${(error as NodeJS.ErrnoException).code ?? error.message}): the host is gone.`, { cause: error }));
   };
 
   async function close(reason?: Error): Promise<void> {
@@ -119,7 +119,7 @@ export function createStdioServerTransport(options: StdioServerTransportOptions 
     stdout.off("error", onStdoutError);
     // A late EPIPE from a flushed frame must not become an uncaught 'error' event.
     guardErrors(stdout);
-    aborter.abort(reason ?? new TransportError(FaultCode.Closed, "The stdio transport is closed."));
+    aborter.abort(reason ?? new TransportError(JsonRpcFaultCode.Closed, "The stdio transport is closed."));
     const target = sink;
     sink = undefined;
     resolveClosed(reason);
@@ -137,7 +137,7 @@ export function createStdioServerTransport(options: StdioServerTransportOptions 
         exchange,
         delivered: () => void owed++,
         end: onInputEnd,
-        error: (error) => void close(new TransportError(FaultCode.Closed, `stdin failed: ${error.message}`, { cause: error })),
+        error: (error) => void close(new TransportError(JsonRpcFaultCode.Closed, `stdin failed: ${error.message}`, { cause: error })),
         logger: options.logger,
       });
     },

@@ -6,7 +6,7 @@
  * lines wait, in order, for `drain`.
  */
 import type { Writable } from "node:stream";
-import { FaultCode, TransportError } from "@proto/jsonrpc";
+import { JsonRpcFaultCode, TransportError } from "@proto/jsonrpc";
 
 /** The writer of one stream. */
 export interface WriteQueue {
@@ -31,7 +31,7 @@ const MAX_WRITE_UNITS = 1024 * 1024;
 
 function writeFailed(what: string, cause: unknown): TransportError {
   const detail = cause instanceof Error ? `${(cause as NodeJS.ErrnoException).code ?? cause.name}: ${cause.message}` : String(cause);
-  return new TransportError(FaultCode.WriteFailed, `Writing to ${what} failed (${detail}); the other side has probably gone.`, {
+  return new TransportError(JsonRpcFaultCode.WriteFailed, `Writing to ${what} failed (${detail}); the other side has probably gone.`, {
     cause,
   });
 }
@@ -91,7 +91,7 @@ export function createWriteQueue(stream: Writable, what: string): WriteQueue {
       });
     },
     flush() {
-      stopped ??= new TransportError(FaultCode.Closed, "The transport is closed.");
+      stopped ??= new TransportError(JsonRpcFaultCode.Closed, "The transport is closed.");
       stream.off("drain", release);
       blocked = false;
       while (queue.length > 0) {

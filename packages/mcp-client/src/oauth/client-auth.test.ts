@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyClientAuth, checkSigningAlgorithm, chooseAuthMethod, type KeyCache } from "./client-auth";
-import { OAuthErrorCode } from "./errors";
+import { OAuthFaultCode } from "./errors";
 
 describe("chooseAuthMethod", () => {
   it("uses the method the server assigned or the owner forced", () => {
@@ -13,14 +13,14 @@ describe("chooseAuthMethod", () => {
     expect(chooseAuthMethod({ clientId: "c", clientSecret: "s" }, ["client_secret_post"])).toBe("client_secret_post");
     expect(chooseAuthMethod({ clientId: "c", clientSecret: "s" }, ["none"])).toBe("none");
     expect(() => chooseAuthMethod({ clientId: "c", clientSecret: "s" }, ["private_key_jwt"])).toThrow(
-      expect.objectContaining({ code: OAuthErrorCode.AuthMethodUnsupported }),
+      expect.objectContaining({ code: OAuthFaultCode.AuthMethodUnsupported }),
     );
   });
 
   it("uses private_key_jwt for keys when allowed, none for public clients", () => {
     const signingKey = { key: "pem" };
     expect(chooseAuthMethod({ clientId: "c", signingKey }, undefined)).toBe("private_key_jwt");
-    expect(() => chooseAuthMethod({ clientId: "c", signingKey }, ["client_secret_basic"])).toThrow(expect.objectContaining({ code: OAuthErrorCode.AuthMethodUnsupported }));
+    expect(() => chooseAuthMethod({ clientId: "c", signingKey }, ["client_secret_basic"])).toThrow(expect.objectContaining({ code: OAuthFaultCode.AuthMethodUnsupported }));
     expect(chooseAuthMethod({ clientId: "c" }, ["client_secret_basic"])).toBe("none");
   });
 
@@ -54,10 +54,10 @@ describe("applyClientAuth", () => {
 
   it("refuses a secret method without a secret", async () => {
     await expect(applyClientAuth("client_secret_basic", { clientId: "c" }, new URLSearchParams(), {}, context)).rejects.toMatchObject({
-      code: OAuthErrorCode.AuthMethodUnsupported,
+      code: OAuthFaultCode.AuthMethodUnsupported,
     });
     await expect(applyClientAuth("private_key_jwt", { clientId: "c" }, new URLSearchParams(), {}, context)).rejects.toMatchObject({
-      code: OAuthErrorCode.AuthMethodUnsupported,
+      code: OAuthFaultCode.AuthMethodUnsupported,
     });
   });
 

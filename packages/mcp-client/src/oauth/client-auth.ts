@@ -4,7 +4,7 @@
  * (RFC 7523 §2.2), chosen from what the client holds and what the server advertises
  * (`token_endpoint_auth_methods_supported`, default `client_secret_basic` per RFC 8414 §2).
  */
-import { OAuthError, OAuthErrorCode } from "./errors";
+import { OAuthError, OAuthFaultCode } from "./errors";
 import { importSigningKey, type JwsAlgorithm, type PrivateKeyInput, signClientAssertion } from "./jwt";
 import { listAllows } from "./metadata";
 import { base64Utf8 } from "./pkce";
@@ -59,7 +59,7 @@ export function checkSigningAlgorithm(client: ClientIdentity, supported: readonl
   const algorithm = client.signingKey?.algorithm ?? "ES256";
   if (client.signingKey === undefined || listAllows(supported, algorithm)) return;
   throw new OAuthError(
-    OAuthErrorCode.AuthMethodUnsupported,
+    OAuthFaultCode.AuthMethodUnsupported,
     `The authorization server does not accept ${algorithm} client assertions (it lists ${(supported ?? []).join(", ")}); sign with one of those.`,
     { detail: { supported } },
   );
@@ -67,7 +67,7 @@ export function checkSigningAlgorithm(client: ClientIdentity, supported: readonl
 
 function unsupported(wanted: string, supported: readonly string[] | undefined): OAuthError {
   return new OAuthError(
-    OAuthErrorCode.AuthMethodUnsupported,
+    OAuthFaultCode.AuthMethodUnsupported,
     `The authorization server does not accept ${wanted} at its token endpoint (it lists ${(supported ?? []).join(", ") || "nothing"}); configure credentials it accepts.`,
     { detail: { supported } },
   );
@@ -102,7 +102,7 @@ export async function applyClientAuth(
       return;
     case "private_key_jwt": {
       const signing = client.signingKey;
-      if (signing === undefined) throw new OAuthError(OAuthErrorCode.AuthMethodUnsupported, "private_key_jwt needs a signingKey; none is configured.");
+      if (signing === undefined) throw new OAuthError(OAuthFaultCode.AuthMethodUnsupported, "private_key_jwt needs a signingKey; none is configured.");
       const algorithm = signing.algorithm ?? "ES256";
       let key = context.keys.get(signing);
       if (key === undefined) {
@@ -127,7 +127,7 @@ export async function applyClientAuth(
 
 function requireSecret(client: ClientIdentity, method: TokenEndpointAuthMethod): string {
   if (client.clientSecret === undefined) {
-    throw new OAuthError(OAuthErrorCode.AuthMethodUnsupported, `${method} needs a client secret, and client ${client.clientId} has none.`);
+    throw new OAuthError(OAuthFaultCode.AuthMethodUnsupported, `${method} needs a client secret, and client ${client.clientId} has none.`);
   }
   return client.clientSecret;
 }

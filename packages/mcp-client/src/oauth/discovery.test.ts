@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { discover } from "./discovery";
-import { OAuthErrorCode } from "./errors";
+import { OAuthFaultCode } from "./errors";
 import { type FixtureServer, json, startServer } from "./fixtures/http-fixture";
 import type { HttpSettings } from "./http";
 
@@ -83,25 +83,25 @@ describe("discover", () => {
       "/.well-known/oauth-protected-resource/text": (r) => r.writeHead(200, { "content-type": "text/html" }).end("<html>"),
     }));
     const at = (path: string) => discover({ http, server: new URL(`${s.origin}/${path}`) });
-    await expect(at("none")).rejects.toMatchObject({ code: OAuthErrorCode.InvalidMetadata });
-    await expect(at("query")).rejects.toMatchObject({ code: OAuthErrorCode.InvalidMetadata });
-    await expect(at("big")).rejects.toMatchObject({ code: OAuthErrorCode.InvalidMetadata, message: expect.stringContaining("larger than") });
-    await expect(at("missing")).rejects.toMatchObject({ code: OAuthErrorCode.DiscoveryFailed });
-    await expect(at("insecure")).rejects.toMatchObject({ code: OAuthErrorCode.InsecureEndpoint });
-    await expect(at("text")).rejects.toMatchObject({ code: OAuthErrorCode.InvalidMetadata });
+    await expect(at("none")).rejects.toMatchObject({ code: OAuthFaultCode.InvalidMetadata });
+    await expect(at("query")).rejects.toMatchObject({ code: OAuthFaultCode.InvalidMetadata });
+    await expect(at("big")).rejects.toMatchObject({ code: OAuthFaultCode.InvalidMetadata, message: expect.stringContaining("larger than") });
+    await expect(at("missing")).rejects.toMatchObject({ code: OAuthFaultCode.DiscoveryFailed });
+    await expect(at("insecure")).rejects.toMatchObject({ code: OAuthFaultCode.InsecureEndpoint });
+    await expect(at("text")).rejects.toMatchObject({ code: OAuthFaultCode.InvalidMetadata });
   });
 
   it("refuses a resource_metadata URL that is plain http on another host", async () => {
     await expect(discover({ http, server: new URL("https://mcp.example/mcp"), resourceMetadataUrl: "http://evil.example/prm" })).rejects.toMatchObject({
-      code: OAuthErrorCode.InsecureEndpoint,
+      code: OAuthFaultCode.InsecureEndpoint,
     });
   });
 
   it("reports an unreachable server as DISCOVERY_FAILED and honours abort", async () => {
-    await expect(discover({ http, server: new URL("http://127.0.0.1:1/mcp") })).rejects.toMatchObject({ code: OAuthErrorCode.DiscoveryFailed });
+    await expect(discover({ http, server: new URL("http://127.0.0.1:1/mcp") })).rejects.toMatchObject({ code: OAuthFaultCode.DiscoveryFailed });
     const controller = new AbortController();
     controller.abort();
-    await expect(discover({ http, server: new URL("http://127.0.0.1:1/mcp"), signal: controller.signal })).rejects.toMatchObject({ code: OAuthErrorCode.Aborted });
+    await expect(discover({ http, server: new URL("http://127.0.0.1:1/mcp"), signal: controller.signal })).rejects.toMatchObject({ code: OAuthFaultCode.Aborted });
   });
 
   it("treats a server without Protected Resource Metadata as 2025-03-26, and refuses it over plain http elsewhere", async () => {
@@ -111,6 +111,6 @@ describe("discover", () => {
     expect(found.metadata.authorization_endpoint).toBe(`${s.origin}/authorize`);
     expect(s.seen).toEqual(["/.well-known/oauth-protected-resource/v1/mcp", "/.well-known/oauth-protected-resource", "/.well-known/oauth-authorization-server"]);
     const insecure = { ...http, fetch: async () => new Response("{}", { status: 404 }) };
-    await expect(discover({ http: insecure, server: new URL("http://mcp.example/mcp") })).rejects.toMatchObject({ code: OAuthErrorCode.InsecureEndpoint });
+    await expect(discover({ http: insecure, server: new URL("http://mcp.example/mcp") })).rejects.toMatchObject({ code: OAuthFaultCode.InsecureEndpoint });
   });
 });

@@ -6,7 +6,7 @@
  * 2025-03-26 server: its origin's RFC 8414 metadata, else the default endpoints.
  */
 import type { Logger } from "@proto/jsonrpc";
-import { OAuthError, OAuthErrorCode } from "./errors";
+import { OAuthError, OAuthFaultCode } from "./errors";
 import { getJson, type HttpSettings } from "./http";
 import {
   type AuthorizationServerMetadata,
@@ -59,14 +59,14 @@ export async function discover(request: DiscoveryRequest): Promise<Discovery> {
   const { document, url } = found;
   if (!resourceMatches(document.resource, request.server)) {
     throw new OAuthError(
-      OAuthErrorCode.ResourceMismatch,
+      OAuthFaultCode.ResourceMismatch,
       `The Protected Resource Metadata at ${url} is for "${document.resource}", not for ${request.server.href}; refusing to authorize for another resource.`,
       { detail: { resource: document.resource, server: request.server.href } },
     );
   }
   const issuers = document.authorization_servers ?? [];
   if (issuers.length === 0) {
-    throw new OAuthError(OAuthErrorCode.InvalidMetadata, `The Protected Resource Metadata at ${url} lists no authorization_servers.`);
+    throw new OAuthError(OAuthFaultCode.InvalidMetadata, `The Protected Resource Metadata at ${url} lists no authorization_servers.`);
   }
   const issuer = request.selectIssuer?.(issuers) ?? (issuers[0] as string);
   if (!issuers.includes(issuer)) throw new TypeError(`selectIssuer returned "${issuer}", which is not one of ${issuers.join(", ")}.`);
@@ -82,7 +82,7 @@ async function findProtectedResource(request: DiscoveryRequest): Promise<{ docum
     candidates.unshift(named);
   }
   for (const url of candidates) {
-    const result = await getJson(request.http, url, OAuthErrorCode.DiscoveryFailed, request.signal);
+    const result = await getJson(request.http, url, OAuthFaultCode.DiscoveryFailed, request.signal);
     if (result.ok) return { document: parseProtectedResourceMetadata(result.json, url.href), url: url.href };
     request.logger?.warn(`No Protected Resource Metadata at ${url.href} (HTTP ${result.status}); trying the next location.`);
   }
@@ -93,12 +93,12 @@ async function findProtectedResource(request: DiscoveryRequest): Promise<{ docum
 export async function fetchIssuerMetadata(request: DiscoveryRequest, issuer: string): Promise<AuthorizationServerMetadata> {
   const issuerUrl = parseUrl(issuer, "The authorization server issuer");
   if (issuerUrl.search !== "" || issuerUrl.hash !== "") {
-    throw new OAuthError(OAuthErrorCode.InvalidMetadata, `The issuer ${issuer} has a query or fragment, which RFC 8414 §2 forbids.`);
+    throw new OAuthError(OAuthFaultCode.InvalidMetadata, `The issuer ${issuer} has a query or fragment, which RFC 8414 §2 forbids.`);
   }
   assertSecureUrl(issuerUrl, "the authorization server", request.http.allowInsecureHttp);
   const statuses: string[] = [];
   for (const { url } of authorizationServerMetadataUrls(issuerUrl)) {
-    const result = await getJson(request.http, url, OAuthErrorCode.DiscoveryFailed, request.signal);
+    const result = await getJson(request.http, url, OAuthFaultCode.DiscoveryFailed, request.signal);
     if (!result.ok) {
       statuses.push(`${url.href}: HTTP ${result.status}`);
       continue;
@@ -106,7 +106,7 @@ export async function fetchIssuerMetadata(request: DiscoveryRequest, issuer: str
     const metadata = parseAuthorizationServerMetadata(result.json, url.href);
     if (!sameIssuer(metadata.issuer, issuer)) {
       throw new OAuthError(
-        OAuthErrorCode.IssuerMismatch,
+        OAuthFaultCode.IssuerMismatch,
         `The metadata at ${url.href} names issuer "${metadata.issuer}", not "${issuer}" (RFC 8414 §3.3); refusing it as a possible mix-up attack.`,
         { detail: { expected: issuer, actual: metadata.issuer } },
       );
@@ -114,7 +114,7 @@ export async function fetchIssuerMetadata(request: DiscoveryRequest, issuer: str
     assertEndpointsSecure(metadata, request.http.allowInsecureHttp);
     return metadata;
   }
-  throw new OAuthError(OAuthErrorCode.DiscoveryFailed, `No authorization server metadata found for ${issuer} (${statuses.join("; ")}).`, {
+  throw new OAuthError(OAuthFaultCode.DiscoveryFailed, `No authorization server metadata found for ${issuer} (${statuses.join("; ")}).`, {
     detail: { issuer, tried: statuses },
   });
 }
@@ -124,7 +124,7 @@ async function discoverLegacy(request: DiscoveryRequest): Promise<Discovery> {
   assertSecureUrl(base, "the authorization base URL", request.http.allowInsecureHttp);
   const resource = canonicalResource(request.server);
   const url = new URL("/.well-known/oauth-authorization-server", base);
-  const result = await getJson(request.http, url, OAuthErrorCode.DiscoveryFailed, request.signal);
+  const result = await getJson(request.http, url, OAuthFaultCode.DiscoveryFailed, request.signal);
   if (result.ok) {
     // A 2025-03-26 server has no issuer identifier to compare with: the base URL is derived, not named.
     const metadata = parseAuthorizationServerMetadata(result.json, url.href);

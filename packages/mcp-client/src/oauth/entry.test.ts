@@ -8,6 +8,7 @@ describe("public surface", () => {
       [
         "OAuthError",
         "OAuthErrorCode",
+        "OAuthFaultCode",
         "createClientCredentialsAuth",
         "createHeadlessRedirect",
         "createJwtBearerAuth",
@@ -27,10 +28,10 @@ describe("public surface", () => {
   });
 
   it("lists every error code once, as stable strings", () => {
-    const codes = Object.values(oauth.OAuthErrorCode);
+    const codes = Object.values(oauth.OAuthFaultCode);
     expect(new Set(codes).size).toBe(codes.length);
     for (const code of codes) expect(code).toMatch(/^[A-Z_]+$/);
-    const error = new oauth.OAuthError(oauth.OAuthErrorCode.StateMismatch, "m", { detail: 1 });
+    const error = new oauth.OAuthError(oauth.OAuthFaultCode.StateMismatch, "m", { detail: 1 });
     expect(oauth.isOAuthError(error, "STATE_MISMATCH")).toBe(true);
     expect(oauth.isOAuthError(error, "TIMEOUT")).toBe(false);
     expect(oauth.isOAuthError(new Error("x"))).toBe(false);

@@ -5,7 +5,7 @@
 import { brandError } from "@proto/jsonrpc";
 
 /** Stable codes of the OAuth provider's errors. */
-export const OAuthErrorCode = {
+export const OAuthFaultCode = {
   /** An authorization server, metadata or endpoint URL is not https (loopback http is allowed). */
   InsecureEndpoint: "INSECURE_ENDPOINT",
   /** The Protected Resource Metadata names another resource than the server we talk to (RFC 9728 §3.3). */
@@ -51,18 +51,23 @@ export const OAuthErrorCode = {
 } as const;
 
 /** One of the OAuth provider's stable error codes. */
-export type OAuthErrorCode = (typeof OAuthErrorCode)[keyof typeof OAuthErrorCode];
+export type OAuthFaultCode = (typeof OAuthFaultCode)[keyof typeof OAuthFaultCode];
+
+/** @deprecated Renamed `OAuthFaultCode` (string codes of local faults live in `*FaultCode` tables); this alias goes in the next major. */
+export const OAuthErrorCode = OAuthFaultCode;
+/** @deprecated Renamed `OAuthFaultCode`. */
+export type OAuthErrorCode = OAuthFaultCode;
 
 /** An error raised by the OAuth provider (never sent on the wire). Switch on `code`. */
 export class OAuthError extends Error {
   override readonly name: string = "OAuthError";
-  /** A stable string code from `OAuthErrorCode`. */
-  readonly code: OAuthErrorCode;
+  /** A stable string code from `OAuthFaultCode`. */
+  readonly code: OAuthFaultCode;
   /** Structured detail (an HTTP status, the OAuth `error`), when there is any. */
   readonly detail: unknown;
 
   /** Creates an OAuth fault; `message` says what happened and what to do. */
-  constructor(code: OAuthErrorCode, message: string, options?: { cause?: unknown; detail?: unknown }) {
+  constructor(code: OAuthFaultCode, message: string, options?: { cause?: unknown; detail?: unknown }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.detail = options?.detail;
@@ -72,7 +77,7 @@ export class OAuthError extends Error {
 brandError(OAuthError, "@proto/mcp-client:OAuthError");
 
 /** True when `error` is an `OAuthError` (also one made by another copy of this package: its CJS or ESM build), optionally with the given code. */
-export function isOAuthError(error: unknown, code?: OAuthErrorCode): error is OAuthError {
+export function isOAuthError(error: unknown, code?: OAuthFaultCode): error is OAuthError {
   return error instanceof OAuthError && (code === undefined || error.code === code);
 }
 
@@ -80,7 +85,7 @@ export function isOAuthError(error: unknown, code?: OAuthErrorCode): error is OA
 export function abortError(signal: AbortSignal): OAuthError {
   const reason: unknown = signal.reason;
   if (reason instanceof OAuthError) return reason;
-  return new OAuthError(OAuthErrorCode.Aborted, "The OAuth operation was aborted by its caller.", { cause: reason });
+  return new OAuthError(OAuthFaultCode.Aborted, "The OAuth operation was aborted by its caller.", { cause: reason });
 }
 
 /**

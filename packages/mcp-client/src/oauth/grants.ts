@@ -6,7 +6,7 @@
 import { checkSigningAlgorithm, chooseAuthMethod, type ClientIdentity, type KeyCache, type TokenEndpointAuthMethod } from "./client-auth";
 import type { Discovery } from "./discovery";
 import { splitScope } from "./challenge";
-import { OAuthError, OAuthErrorCode, raceAbort } from "./errors";
+import { OAuthError, OAuthFaultCode, raceAbort } from "./errors";
 import type { HttpSettings } from "./http";
 import { type AuthorizationServerMetadata, listAllows } from "./metadata";
 import { createPkce, randomToken } from "./pkce";
@@ -90,7 +90,7 @@ export async function runAuthorizationCode(request: AuthorizationCodeRequest): P
  */
 async function withUserDeadline<T>(timeoutMs: number, outer: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new OAuthError(OAuthErrorCode.Timeout,
+  const timer = setTimeout(() => deadline.abort(new OAuthError(OAuthFaultCode.Timeout,
     `Nobody completed the authorization within ${timeoutMs} ms (authorizationTimeoutMs); authorize again, or raise the timeout.`)), timeoutMs);
   const signal = outer === undefined ? deadline.signal : AbortSignal.any([outer, deadline.signal]);
   try {
@@ -103,13 +103,13 @@ async function withUserDeadline<T>(timeoutMs: number, outer: AbortSignal | undef
 function assertCodeFlowSupported(metadata: AuthorizationServerMetadata, issuer: string): void {
   if (metadata.code_challenge_methods_supported?.includes("S256") !== true) {
     throw new OAuthError(
-      OAuthErrorCode.PkceUnsupported,
+      OAuthFaultCode.PkceUnsupported,
       `The authorization server ${issuer} does not advertise PKCE S256 (code_challenge_methods_supported); MCP clients must refuse to proceed.`,
       { detail: { advertised: metadata.code_challenge_methods_supported } },
     );
   }
   if (!listAllows(metadata.response_types_supported, "code") || !listAllows(metadata.grant_types_supported, "authorization_code")) {
-    throw new OAuthError(OAuthErrorCode.GrantUnsupported, `The authorization server ${issuer} does not support the authorization code grant.`);
+    throw new OAuthError(OAuthFaultCode.GrantUnsupported, `The authorization server ${issuer} does not support the authorization code grant.`);
   }
 }
 
@@ -117,28 +117,28 @@ function assertCodeFlowSupported(metadata: AuthorizationServerMetadata, issuer: 
 export function readCallback(callback: URL, redirectUri: string, state: string, metadata: AuthorizationServerMetadata): string {
   const expected = new URL(redirectUri);
   if (callback.origin !== expected.origin || callback.pathname !== expected.pathname) {
-    throw new OAuthError(OAuthErrorCode.InvalidCallback, `The authorization response came back to ${callback.origin}${callback.pathname}, not to ${redirectUri}.`);
+    throw new OAuthError(OAuthFaultCode.InvalidCallback, `The authorization response came back to ${callback.origin}${callback.pathname}, not to ${redirectUri}.`);
   }
   const params = callback.searchParams;
   if (params.get("state") !== state) {
-    throw new OAuthError(OAuthErrorCode.StateMismatch, "The authorization response's state does not match the request's; it was discarded (possible CSRF).");
+    throw new OAuthError(OAuthFaultCode.StateMismatch, "The authorization response's state does not match the request's; it was discarded (possible CSRF).");
   }
   const iss = params.get("iss");
   // RFC 9207 §2.4: a simple string comparison, with no normalisation (no trailing-slash, case or port folding).
   if ((iss !== null && iss !== metadata.issuer) || (iss === null && metadata.authorization_response_iss_parameter_supported === true)) {
-    throw new OAuthError(OAuthErrorCode.IssuerMismatch, `The authorization response names issuer ${JSON.stringify(iss)}, expected "${metadata.issuer}" (RFC 9207).`, {
+    throw new OAuthError(OAuthFaultCode.IssuerMismatch, `The authorization response names issuer ${JSON.stringify(iss)}, expected "${metadata.issuer}" (RFC 9207).`, {
       detail: { expected: metadata.issuer, actual: iss },
     });
   }
   const error = params.get("error");
   if (error !== null) {
     const description = params.get("error_description");
-    throw new OAuthError(OAuthErrorCode.AuthorizationDenied, `The authorization server answered ${error}${description === null ? "" : `: ${description.slice(0, 300)}`}.`, {
+    throw new OAuthError(OAuthFaultCode.AuthorizationDenied, `The authorization server answered ${error}${description === null ? "" : `: ${description.slice(0, 300)}`}.`, {
       detail: { error, errorDescription: description },
     });
   }
   const code = params.get("code");
-  if (code === null || code === "") throw new OAuthError(OAuthErrorCode.InvalidCallback, "The authorization response carries no code.");
+  if (code === null || code === "") throw new OAuthError(OAuthFaultCode.InvalidCallback, "The authorization response carries no code.");
   return code;
 }
 
@@ -151,7 +151,7 @@ export interface ClientCredentialsRequest extends GrantBase {
 export async function runClientCredentials(request: ClientCredentialsRequest): Promise<GrantResult> {
   const { metadata, issuer } = request.discovery;
   if (!listAllows(metadata.grant_types_supported, "client_credentials")) {
-    throw new OAuthError(OAuthErrorCode.GrantUnsupported, `The authorization server ${issuer} does not list the client_credentials grant.`, {
+    throw new OAuthError(OAuthFaultCode.GrantUnsupported, `The authorization server ${issuer} does not list the client_credentials grant.`, {
       detail: { advertised: metadata.grant_types_supported },
     });
   }

@@ -4,7 +4,7 @@
  * with a byte cap, every call has a timeout, POSTs never follow redirects (credentials must
  * not travel to a place the metadata did not name).
  */
-import { abortError, OAuthError, OAuthErrorCode } from "./errors";
+import { abortError, OAuthError, OAuthFaultCode } from "./errors";
 import { assertSecureUrl } from "./urls";
 
 /** The `fetch` the provider uses for every OAuth request (inject one for proxies or tests). */
@@ -31,7 +31,7 @@ export interface HttpResult {
 }
 
 /** GETs JSON; a redirect is followed only to a URL that passes the https rule. */
-export function getJson(http: HttpSettings, url: URL, failCode: OAuthErrorCode, signal?: AbortSignal): Promise<HttpResult> {
+export function getJson(http: HttpSettings, url: URL, failCode: OAuthFaultCode, signal?: AbortSignal): Promise<HttpResult> {
   return call(http, url, { method: "GET", headers: { accept: "application/json" }, redirect: "follow" }, failCode, signal);
 }
 
@@ -41,7 +41,7 @@ export function postForm(
   url: URL,
   form: URLSearchParams,
   headers: Record<string, string>,
-  failCode: OAuthErrorCode,
+  failCode: OAuthFaultCode,
   signal?: AbortSignal,
 ): Promise<HttpResult> {
   const init: RequestInit = {
@@ -54,7 +54,7 @@ export function postForm(
 }
 
 /** POSTs a JSON body (registration endpoint, RFC 7591 §3.1). */
-export function postJson(http: HttpSettings, url: URL, body: unknown, failCode: OAuthErrorCode, signal?: AbortSignal): Promise<HttpResult> {
+export function postJson(http: HttpSettings, url: URL, body: unknown, failCode: OAuthFaultCode, signal?: AbortSignal): Promise<HttpResult> {
   const init: RequestInit = {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json" },
@@ -64,7 +64,7 @@ export function postJson(http: HttpSettings, url: URL, body: unknown, failCode: 
   return call(http, url, init, failCode, signal);
 }
 
-async function call(http: HttpSettings, url: URL, init: RequestInit, failCode: OAuthErrorCode, signal?: AbortSignal): Promise<HttpResult> {
+async function call(http: HttpSettings, url: URL, init: RequestInit, failCode: OAuthFaultCode, signal?: AbortSignal): Promise<HttpResult> {
   if (signal?.aborted === true) throw abortError(signal);
   const timeout = AbortSignal.timeout(http.timeoutMs);
   const combined = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
@@ -93,7 +93,7 @@ async function call(http: HttpSettings, url: URL, init: RequestInit, failCode: O
   return { status: response.status, ok: response.ok, json, headers: response.headers };
 }
 
-function failure(http: HttpSettings, url: URL, code: OAuthErrorCode, cause: unknown, signal: AbortSignal | undefined, timeout: AbortSignal): OAuthError {
+function failure(http: HttpSettings, url: URL, code: OAuthFaultCode, cause: unknown, signal: AbortSignal | undefined, timeout: AbortSignal): OAuthError {
   if (signal?.aborted === true) return abortError(signal);
   if (timeout.aborted) {
     return new OAuthError(code, `${url.href} did not answer within ${http.timeoutMs} ms; check the network or raise requestTimeoutMs.`, { cause });
@@ -128,5 +128,5 @@ export async function readCapped(response: Response, maxBytes: number): Promise<
 }
 
 function tooLarge(url: string, maxBytes: number): OAuthError {
-  return new OAuthError(OAuthErrorCode.InvalidMetadata, `The response of ${url || "an OAuth endpoint"} is larger than ${maxBytes} bytes; refused.`);
+  return new OAuthError(OAuthFaultCode.InvalidMetadata, `The response of ${url || "an OAuth endpoint"} is larger than ${maxBytes} bytes; refused.`);
 }

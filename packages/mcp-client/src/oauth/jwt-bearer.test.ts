@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { OAuthErrorCode } from "./errors";
+import { OAuthFaultCode } from "./errors";
 import { startAuthServer } from "./fixtures/auth-server";
 import { call } from "./fixtures/call";
 import { type FixtureServer, json, readBody, startServer } from "./fixtures/http-fixture";
@@ -58,14 +58,14 @@ describe("enterprise-managed authorization (ID-JAG + JWT bearer grant)", () => {
     const server = await startResourceServer({ auth });
     open.push(auth, server);
     const oauth = createJwtBearerAuth({ serverUrl: server.url, clientId: "app", clientSecret: "pw", assertion: async () => "x" });
-    await expect(call(oauth, server.url)).rejects.toMatchObject({ code: OAuthErrorCode.GrantUnsupported });
+    await expect(call(oauth, server.url)).rejects.toMatchObject({ code: OAuthFaultCode.GrantUnsupported });
 
     const wrongType = await identityProvider(() => [200, { access_token: "a", issued_token_type: "urn:ietf:params:oauth:token-type:access_token" }]);
     const base = { subjectToken: "t", clientId: "c", audience: "https://as", resource: "https://mcp" };
-    await expect(requestIdJag({ ...base, tokenEndpoint: wrongType.tokenEndpoint })).rejects.toMatchObject({ code: OAuthErrorCode.InvalidTokenResponse });
+    await expect(requestIdJag({ ...base, tokenEndpoint: wrongType.tokenEndpoint })).rejects.toMatchObject({ code: OAuthFaultCode.InvalidTokenResponse });
     const refusing = await identityProvider(() => [400, { error: "invalid_grant" }]);
-    await expect(requestIdJag({ ...base, tokenEndpoint: refusing.tokenEndpoint })).rejects.toMatchObject({ code: OAuthErrorCode.TokenRequestFailed, detail: { error: "invalid_grant" } });
-    await expect(requestIdJag({ ...base, tokenEndpoint: "http://idp.example/token" })).rejects.toMatchObject({ code: OAuthErrorCode.InsecureEndpoint });
+    await expect(requestIdJag({ ...base, tokenEndpoint: refusing.tokenEndpoint })).rejects.toMatchObject({ code: OAuthFaultCode.TokenRequestFailed, detail: { error: "invalid_grant" } });
+    await expect(requestIdJag({ ...base, tokenEndpoint: "http://idp.example/token" })).rejects.toMatchObject({ code: OAuthFaultCode.InsecureEndpoint });
   });
 
   it("rejects bad options", () => {

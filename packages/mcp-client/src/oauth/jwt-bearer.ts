@@ -7,7 +7,7 @@
  * `requestIdJag` is the first step.
  */
 import { chooseAuthMethod, checkSigningAlgorithm, type ClientIdentity, type ClientSigningKey, type TokenEndpointAuthMethod } from "./client-auth";
-import { OAuthError, OAuthErrorCode } from "./errors";
+import { OAuthError, OAuthFaultCode } from "./errors";
 import { type FetchLike, postForm } from "./http";
 import { listAllows } from "./metadata";
 import { type OAuthCommonOptions, type OAuthProvider, settingsOf, wrapSession } from "./provider-options";
@@ -59,7 +59,7 @@ export function createJwtBearerAuth(options: JwtBearerOptions): OAuthProvider {
     async obtain(discovery, scope, _access, signal) {
       const { metadata } = discovery;
       if (!listAllows(metadata.grant_types_supported, JWT_BEARER)) {
-        throw new OAuthError(OAuthErrorCode.GrantUnsupported, `The authorization server ${discovery.issuer} does not list the JWT bearer grant.`, {
+        throw new OAuthError(OAuthFaultCode.GrantUnsupported, `The authorization server ${discovery.issuer} does not list the JWT bearer grant.`, {
           detail: { advertised: metadata.grant_types_supported },
         });
       }
@@ -121,15 +121,15 @@ export async function requestIdJag(request: IdJagRequest): Promise<string> {
   if (request.clientSecret !== undefined) form.set("client_secret", request.clientSecret);
   if (request.scope !== undefined) form.set("scope", request.scope);
   const http = { fetch: request.fetch ?? ((input: string | URL, init?: RequestInit) => fetch(input, init)), timeoutMs: request.requestTimeoutMs ?? 30_000, maxBytes: 1024 * 1024, allowInsecureHttp: false };
-  const result = await postForm(http, endpoint, form, {}, OAuthErrorCode.TokenRequestFailed, request.signal);
+  const result = await postForm(http, endpoint, form, {}, OAuthFaultCode.TokenRequestFailed, request.signal);
   const body = (typeof result.json === "object" && result.json !== null ? result.json : {}) as Record<string, unknown>;
   if (!result.ok) {
-    throw new OAuthError(OAuthErrorCode.TokenRequestFailed, `The identity provider refused the token exchange (${String(body.error ?? `HTTP ${result.status}`)}).`, {
+    throw new OAuthError(OAuthFaultCode.TokenRequestFailed, `The identity provider refused the token exchange (${String(body.error ?? `HTTP ${result.status}`)}).`, {
       detail: { status: result.status, error: body.error, errorDescription: body.error_description },
     });
   }
   if (body.issued_token_type !== "urn:ietf:params:oauth:token-type:id-jag" || typeof body.access_token !== "string" || body.access_token === "") {
-    throw new OAuthError(OAuthErrorCode.InvalidTokenResponse, "The identity provider's token exchange response carries no ID-JAG (issued_token_type id-jag).");
+    throw new OAuthError(OAuthFaultCode.InvalidTokenResponse, "The identity provider's token exchange response carries no ID-JAG (issued_token_type id-jag).");
   }
   return body.access_token;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OAuthErrorCode } from "./errors";
+import { OAuthFaultCode } from "./errors";
 import { importSigningKey, isJwsAlgorithm, type JwsAlgorithm, signClientAssertion } from "./jwt";
 
 const toPem = (der: ArrayBuffer): string =>
@@ -33,14 +33,14 @@ describe("client assertions", () => {
     const jwk = await crypto.subtle.exportKey("jwk", pair.privateKey);
     await expect(importSigningKey(jwk, "ES256")).resolves.toBeDefined();
     await expect(importSigningKey(pair.privateKey, "ES256")).resolves.toBe(pair.privateKey);
-    await expect(importSigningKey(pair.publicKey, "ES256")).rejects.toMatchObject({ code: OAuthErrorCode.InvalidKey });
+    await expect(importSigningKey(pair.publicKey, "ES256")).rejects.toMatchObject({ code: OAuthFaultCode.InvalidKey });
   });
 
   it("refuses keys it cannot use, saying how to fix them", async () => {
-    await expect(importSigningKey("not pem", "ES256")).rejects.toMatchObject({ code: OAuthErrorCode.InvalidKey });
+    await expect(importSigningKey("not pem", "ES256")).rejects.toMatchObject({ code: OAuthFaultCode.InvalidKey });
     await expect(importSigningKey("-----BEGIN EC PRIVATE KEY-----\nAAAA\n-----END EC PRIVATE KEY-----", "ES256")).rejects.toThrow(/openssl pkcs8/);
     const rsa = await crypto.subtle.generateKey({ name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" }, true, ["sign"]);
-    await expect(importSigningKey(toPem(await crypto.subtle.exportKey("pkcs8", rsa.privateKey)), "ES256")).rejects.toMatchObject({ code: OAuthErrorCode.InvalidKey });
+    await expect(importSigningKey(toPem(await crypto.subtle.exportKey("pkcs8", rsa.privateKey)), "ES256")).rejects.toMatchObject({ code: OAuthFaultCode.InvalidKey });
   });
 
   it("knows its algorithms", () => {

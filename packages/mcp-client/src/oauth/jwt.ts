@@ -3,7 +3,7 @@
  * signed with WebCrypto: no JOSE dependency. Keys come as PKCS#8 PEM, a private JWK or a
  * `CryptoKey`.
  */
-import { OAuthError, OAuthErrorCode } from "./errors";
+import { OAuthError, OAuthFaultCode } from "./errors";
 import { base64Url, randomToken } from "./pkce";
 
 /** The JWS algorithms a client assertion can be signed with. */
@@ -48,7 +48,7 @@ export async function importSigningKey(key: PrivateKeyInput, algorithm: JwsAlgor
   } catch (cause) {
     if (cause instanceof OAuthError) throw cause;
     const reason = cause instanceof Error ? cause.message : String(cause);
-    throw new OAuthError(OAuthErrorCode.InvalidKey, `The private key cannot be used with ${algorithm}: ${reason}. Check the key type matches the algorithm.`, {
+    throw new OAuthError(OAuthFaultCode.InvalidKey, `The private key cannot be used with ${algorithm}: ${reason}. Check the key type matches the algorithm.`, {
       cause,
     });
   }
@@ -60,10 +60,10 @@ function isCryptoKey(key: unknown): key is CryptoKey {
 
 function pemToDer(pem: string): ArrayBuffer {
   const match = /-----BEGIN ([A-Z ]+)-----([\s\S]*?)-----END \1-----/.exec(pem);
-  if (match === null) throw new OAuthError(OAuthErrorCode.InvalidKey, "The private key is not PEM text (expected -----BEGIN PRIVATE KEY-----).");
+  if (match === null) throw new OAuthError(OAuthFaultCode.InvalidKey, "The private key is not PEM text (expected -----BEGIN PRIVATE KEY-----).");
   if (match[1] !== "PRIVATE KEY") {
     throw new OAuthError(
-      OAuthErrorCode.InvalidKey,
+      OAuthFaultCode.InvalidKey,
       `The private key is a "${match[1] ?? ""}" PEM; convert it to unencrypted PKCS#8 with \`openssl pkcs8 -topk8 -nocrypt -in key.pem\`.`,
     );
   }
@@ -105,7 +105,7 @@ export async function signClientAssertion(request: ClientAssertionRequest): Prom
     const signature = await crypto.subtle.sign(ALGORITHMS[request.algorithm].signParams, request.key, encoder.encode(input));
     return `${input}.${base64Url(new Uint8Array(signature))}`;
   } catch (cause) {
-    throw new OAuthError(OAuthErrorCode.InvalidKey, `Signing the client assertion with ${request.algorithm} failed; check the key matches the algorithm.`, {
+    throw new OAuthError(OAuthFaultCode.InvalidKey, `Signing the client assertion with ${request.algorithm} failed; check the key matches the algorithm.`, {
       cause,
     });
   }

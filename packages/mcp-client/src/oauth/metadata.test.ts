@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OAuthErrorCode } from "./errors";
+import { OAuthFaultCode } from "./errors";
 import { listAllows, parseAuthorizationServerMetadata, parseProtectedResourceMetadata } from "./metadata";
 
 describe("metadata validation", () => {
@@ -16,7 +16,7 @@ describe("metadata validation", () => {
     [{ resource: "https://r", authorization_servers: "https://a" }],
     [{ resource: "https://r", scopes_supported: [1] }],
   ])("refuses Protected Resource Metadata %j", (doc) => {
-    expect(() => parseProtectedResourceMetadata(doc, "u")).toThrow(expect.objectContaining({ code: OAuthErrorCode.InvalidMetadata }));
+    expect(() => parseProtectedResourceMetadata(doc, "u")).toThrow(expect.objectContaining({ code: OAuthFaultCode.InvalidMetadata }));
   });
 
   it.each([
@@ -25,7 +25,7 @@ describe("metadata validation", () => {
     [{ issuer: "https://a", token_endpoint: "https://a/t", authorization_endpoint: 3 }],
     [{ issuer: "https://a", token_endpoint: "https://a/t", grant_types_supported: "authorization_code" }],
   ])("refuses authorization server metadata %j", (doc) => {
-    expect(() => parseAuthorizationServerMetadata(doc, "u")).toThrow(expect.objectContaining({ code: OAuthErrorCode.InvalidMetadata }));
+    expect(() => parseAuthorizationServerMetadata(doc, "u")).toThrow(expect.objectContaining({ code: OAuthFaultCode.InvalidMetadata }));
   });
 
   it("treats an absent list as allowing anything", () => {

@@ -3,7 +3,7 @@
  * their validation: Protected Resource Metadata (RFC 9728 §2) and Authorization Server
  * Metadata (RFC 8414 §2, which OpenID Connect Discovery 1.0 documents also satisfy).
  */
-import { OAuthError, OAuthErrorCode } from "./errors";
+import { OAuthError, OAuthFaultCode } from "./errors";
 
 /** A Protected Resource Metadata document (RFC 9728 §2); unknown members are kept. */
 export interface ProtectedResourceMetadata {
@@ -71,7 +71,7 @@ export function parseAuthorizationServerMetadata(value: unknown, source: string)
 
 function requireObject(value: unknown, what: string): Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new OAuthError(OAuthErrorCode.InvalidMetadata, `${what} is not a JSON object.`);
+    throw new OAuthError(OAuthFaultCode.InvalidMetadata, `${what} is not a JSON object.`);
   }
   return value as Record<string, unknown>;
 }
@@ -79,7 +79,7 @@ function requireObject(value: unknown, what: string): Record<string, unknown> {
 function requireString(doc: Record<string, unknown>, member: string, source: string): void {
   const value = doc[member];
   if (typeof value !== "string" || value === "") {
-    throw new OAuthError(OAuthErrorCode.InvalidMetadata, `The metadata at ${source} has no "${member}" string (required).`);
+    throw new OAuthError(OAuthFaultCode.InvalidMetadata, `The metadata at ${source} has no "${member}" string (required).`);
   }
 }
 
@@ -87,7 +87,7 @@ function requireStringArray(doc: Record<string, unknown>, member: string, source
   const value = doc[member];
   if (value === undefined) return;
   if (!Array.isArray(value) || !value.every((item) => typeof item === "string")) {
-    throw new OAuthError(OAuthErrorCode.InvalidMetadata, `The metadata at ${source} has "${member}" that is not an array of strings.`);
+    throw new OAuthError(OAuthFaultCode.InvalidMetadata, `The metadata at ${source} has "${member}" that is not an array of strings.`);
   }
 }
 

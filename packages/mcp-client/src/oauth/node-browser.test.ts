@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { OAuthErrorCode } from "./errors";
+import { OAuthFaultCode } from "./errors";
 import { browserCommand, openBrowser } from "./node-browser";
 
 function fakeSpawn(outcome: "spawn" | "error") {
@@ -31,7 +31,7 @@ describe("openBrowser", () => {
   it("refuses non-http(s) URLs before spawning anything", async () => {
     const { impl, calls } = fakeSpawn("spawn");
     for (const url of ["file:///etc/passwd", "javascript:alert(1)", "calc.exe", "ms-settings:"]) {
-      await expect(openBrowser(url, { spawn: impl })).rejects.toMatchObject({ code: OAuthErrorCode.InvalidCallback });
+      await expect(openBrowser(url, { spawn: impl })).rejects.toMatchObject({ code: OAuthFaultCode.InvalidCallback });
     }
     expect(calls).toHaveLength(0);
   });

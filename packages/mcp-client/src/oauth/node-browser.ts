@@ -6,7 +6,7 @@
  * a shell.
  */
 import { spawn as nodeSpawn } from "node:child_process";
-import { OAuthError, OAuthErrorCode } from "./errors";
+import { OAuthError, OAuthFaultCode } from "./errors";
 
 /** Options of `openBrowser` (injectable for tests). */
 export interface OpenBrowserOptions {
@@ -32,10 +32,10 @@ export function openBrowser(url: URL | string, options: OpenBrowserOptions = {})
   try {
     parsed = new URL(url);
   } catch (cause) {
-    return Promise.reject(new OAuthError(OAuthErrorCode.InvalidCallback, "Refusing to open something that is not an absolute URL.", { cause }));
+    return Promise.reject(new OAuthError(OAuthFaultCode.InvalidCallback, "Refusing to open something that is not an absolute URL.", { cause }));
   }
   if (parsed.protocol !== "https:" && parsed.protocol !== "http:") {
-    return Promise.reject(new OAuthError(OAuthErrorCode.InvalidCallback, `Refusing to open a ${parsed.protocol} URL; only http and https are opened.`));
+    return Promise.reject(new OAuthError(OAuthFaultCode.InvalidCallback, `Refusing to open a ${parsed.protocol} URL; only http and https are opened.`));
   }
   const platform = options.platform ?? process.platform;
   const { command, args } = browserCommand(parsed.href, platform);

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile, chmod } from "node:fs/
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { OAuthErrorCode } from "./errors";
+import { OAuthFaultCode } from "./errors";
 import { createFileTokenStore } from "./node-file-store";
 import type { StoredAuthorization } from "./token-store";
 
@@ -53,7 +53,7 @@ describe("file token store", () => {
     expect(await createFileTokenStore({ path: join(dir, "none.json") }).load("x")).toBeUndefined();
     const path = join(dir, "bad.json");
     await writeFile(path, "{not json", { mode: 0o600 });
-    await expect(createFileTokenStore({ path }).load("x")).rejects.toMatchObject({ code: OAuthErrorCode.StoreFailed, message: expect.stringContaining("delete the file") });
+    await expect(createFileTokenStore({ path }).load("x")).rejects.toMatchObject({ code: OAuthFaultCode.StoreFailed, message: expect.stringContaining("delete the file") });
   });
 
   it("rejects a missing path", () => {

@@ -7,7 +7,7 @@
  */
 import { chmod, mkdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { OAuthError, OAuthErrorCode } from "./errors";
+import { OAuthError, OAuthFaultCode } from "./errors";
 import { randomToken } from "./pkce";
 import { parseStoredAuthorization, type StoredAuthorization, type TokenStore } from "./token-store";
 
@@ -85,5 +85,5 @@ export function createFileTokenStore(options: FileTokenStoreOptions): TokenStore
 
 function failed(what: string, cause: unknown): OAuthError {
   const reason = cause instanceof Error ? cause.message : String(cause);
-  return new OAuthError(OAuthErrorCode.StoreFailed, `Could not ${what}: ${reason}`, { cause });
+  return new OAuthError(OAuthFaultCode.StoreFailed, `Could not ${what}: ${reason}`, { cause });
 }

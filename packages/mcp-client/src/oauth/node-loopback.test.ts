@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OAuthErrorCode } from "./errors";
+import { OAuthFaultCode } from "./errors";
 import { createLoopbackRedirect } from "./node-loopback";
 
 describe("loopback redirect", () => {
@@ -46,7 +46,7 @@ describe("loopback redirect", () => {
     const session = await handler.begin();
     try {
       const authorization = new URL(`https://as.example/authorize?state=s`);
-      await expect(session.complete(authorization)).rejects.toMatchObject({ code: OAuthErrorCode.Timeout });
+      await expect(session.complete(authorization)).rejects.toMatchObject({ code: OAuthFaultCode.Timeout });
       expect(warnings).toEqual(["Could not open the browser; open the authorization URL by hand."]);
     } finally {
       await session.close();
@@ -58,7 +58,7 @@ describe("loopback redirect", () => {
     const controller = new AbortController();
     const waiting = session.complete(new URL("https://as.example/authorize?state=s"), controller.signal);
     controller.abort();
-    await expect(waiting).rejects.toMatchObject({ code: OAuthErrorCode.Aborted });
+    await expect(waiting).rejects.toMatchObject({ code: OAuthFaultCode.Aborted });
     await session.close();
   });
 

@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "@proto/jsonrpc";
-import { abortError, OAuthError, OAuthErrorCode } from "./errors";
+import { abortError, OAuthError, OAuthFaultCode } from "./errors";
 import { openBrowser } from "./node-browser";
 import type { RedirectHandler, RedirectSession } from "./redirect";
 
@@ -66,7 +66,7 @@ function createSession(server: Server, redirectUri: string, path: string, option
       new Promise<URL>((resolve, reject) => {
         const expectedState = authorizationUrl.searchParams.get("state");
         const timeoutMs = options.timeoutMs ?? 300_000;
-        const timer = setTimeout(() => finish(new OAuthError(OAuthErrorCode.Timeout, `Nobody completed the authorization within ${timeoutMs} ms.`)), timeoutMs);
+        const timer = setTimeout(() => finish(new OAuthError(OAuthFaultCode.Timeout, `Nobody completed the authorization within ${timeoutMs} ms.`)), timeoutMs);
         const onAbort = (): void => finish(abortError(signal as AbortSignal));
         function finish(outcome: URL | OAuthError): void {
           clearTimeout(timer);

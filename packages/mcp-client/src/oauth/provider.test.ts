@@ -5,7 +5,7 @@ import type { FixtureServer } from "./fixtures/http-fixture";
 import { type ResourceServerOptions, startResourceServer } from "./fixtures/resource-server";
 import { createClientCredentialsAuth, createOAuth, type OAuthOptions } from "./provider";
 import { createHeadlessRedirect, followRedirects } from "./redirect";
-import { OAuthErrorCode } from "./errors";
+import { OAuthFaultCode } from "./errors";
 
 const open: FixtureServer[] = [];
 afterEach(async () => {
@@ -110,7 +110,7 @@ describe("createOAuth: the authorization code flow", () => {
 
   it("refuses with NO_CLIENT_IDENTITY when nothing identifies the client", async () => {
     const { server } = await setup({ registration: false });
-    await expect(call(provider(server.url), server.url)).rejects.toMatchObject({ code: OAuthErrorCode.NoClientIdentity });
+    await expect(call(provider(server.url), server.url)).rejects.toMatchObject({ code: OAuthFaultCode.NoClientIdentity });
   });
 
   it("keeps the registration: a second provider on the same store does not register again", async () => {
@@ -129,30 +129,30 @@ describe("createOAuth: the authorization code flow", () => {
 describe("createOAuth: refusals", () => {
   it("refuses a resource mismatch before any authorization request", async () => {
     const { auth, server } = await setup({}, { resourceOverride: "https://evil.example.com/mcp" });
-    await expect(call(provider(server.url), server.url)).rejects.toMatchObject({ code: OAuthErrorCode.ResourceMismatch });
+    await expect(call(provider(server.url), server.url)).rejects.toMatchObject({ code: OAuthFaultCode.ResourceMismatch });
     expect(auth.log.authorizations).toHaveLength(0);
   });
 
   it("refuses an issuer mismatch in the metadata", async () => {
     const { auth, server } = await setup({ issuerOverride: "https://evil.example.com" });
-    await expect(call(provider(server.url), server.url)).rejects.toMatchObject({ code: OAuthErrorCode.IssuerMismatch });
+    await expect(call(provider(server.url), server.url)).rejects.toMatchObject({ code: OAuthFaultCode.IssuerMismatch });
     expect(auth.log.authorizations).toHaveLength(0);
   });
 
   it("refuses a server that does not advertise S256", async () => {
     for (const methods of [null, ["plain"]] as const) {
       const { auth, server } = await setup({ codeChallengeMethods: methods });
-      await expect(call(provider(server.url), server.url)).rejects.toMatchObject({ code: OAuthErrorCode.PkceUnsupported });
+      await expect(call(provider(server.url), server.url)).rejects.toMatchObject({ code: OAuthFaultCode.PkceUnsupported });
       expect(auth.log.authorizations).toHaveLength(0);
     }
   });
 
   it("refuses a forged state, a denial, a missing code and a wrong iss", async () => {
     const cases = [
-      ["bad-state", OAuthErrorCode.StateMismatch],
-      ["deny", OAuthErrorCode.AuthorizationDenied],
-      ["no-code", OAuthErrorCode.InvalidCallback],
-      ["wrong-iss", OAuthErrorCode.IssuerMismatch],
+      ["bad-state", OAuthFaultCode.StateMismatch],
+      ["deny", OAuthFaultCode.AuthorizationDenied],
+      ["no-code", OAuthFaultCode.InvalidCallback],
+      ["wrong-iss", OAuthFaultCode.IssuerMismatch],
     ] as const;
     for (const [behaviour, code] of cases) {
       const { auth, server } = await setup({ authorize: behaviour, issParameter: behaviour === "wrong-iss" });
@@ -170,7 +170,7 @@ describe("createOAuth: refusals", () => {
       const { auth, server } = await setup();
       const fetchWithBadRegistration = (input: string | URL, init?: RequestInit) =>
         String(input).endsWith("/register") ? Promise.resolve(answer.clone()) : fetch(input, init);
-      await expect(call(provider(server.url, { fetch: fetchWithBadRegistration }), server.url)).rejects.toMatchObject({ code: OAuthErrorCode.RegistrationFailed });
+      await expect(call(provider(server.url, { fetch: fetchWithBadRegistration }), server.url)).rejects.toMatchObject({ code: OAuthFaultCode.RegistrationFailed });
       expect(auth.log.authorizations).toHaveLength(0);
     }
   });
@@ -184,7 +184,7 @@ describe("createOAuth: refusals", () => {
         return url.href.replace("/callback", "/other");
       },
     });
-    await expect(call(createOAuth({ serverUrl: server.url, redirect: elsewhere }), server.url)).rejects.toMatchObject({ code: OAuthErrorCode.InvalidCallback });
+    await expect(call(createOAuth({ serverUrl: server.url, redirect: elsewhere }), server.url)).rejects.toMatchObject({ code: OAuthFaultCode.InvalidCallback });
     expect(auth.log.tokenRequests).toHaveLength(0);
   });
 
@@ -195,20 +195,20 @@ describe("createOAuth: refusals", () => {
 
   it("refuses plain-http authorization servers that are not loopback", async () => {
     const { server } = await setup({}, { authorizationServers: ["http://auth.example.com"] });
-    await expect(call(provider(server.url), server.url)).rejects.toMatchObject({ code: OAuthErrorCode.InsecureEndpoint });
+    await expect(call(provider(server.url), server.url)).rejects.toMatchObject({ code: OAuthFaultCode.InsecureEndpoint });
   });
 
   it("says AUTHORIZATION_REQUIRED without a redirect handler, and authorize() needs one too", async () => {
     const { server } = await setup();
     const oauth = createOAuth({ serverUrl: server.url });
-    await expect(call(oauth, server.url)).rejects.toMatchObject({ code: OAuthErrorCode.AuthorizationRequired });
-    await expect(oauth.authorize()).rejects.toMatchObject({ code: OAuthErrorCode.AuthorizationRequired });
+    await expect(call(oauth, server.url)).rejects.toMatchObject({ code: OAuthFaultCode.AuthorizationRequired });
+    await expect(oauth.authorize()).rejects.toMatchObject({ code: OAuthFaultCode.AuthorizationRequired });
   });
 
   it("refuses to authorize for another origin than its server", async () => {
     const { server } = await setup();
     await expect(provider(server.url).unauthorized({ status: 401, challenge: "Bearer", url: new URL("https://other.example/mcp") })).rejects.toMatchObject({
-      code: OAuthErrorCode.ResourceMismatch,
+      code: OAuthFaultCode.ResourceMismatch,
     });
   });
 
@@ -285,7 +285,7 @@ describe("createOAuth: tokens over time", () => {
   it("stops after maxAuthorizationAttempts when the server never accepts", async () => {
     const { auth, server } = await setup({ withhold: ["mcp:admin"] }, { challengeScope: "mcp:admin", requiredScopes: { "tools/list": ["mcp:admin"] } });
     const oauth = provider(server.url);
-    await expect(call(oauth, server.url, "tools/list", 10)).rejects.toMatchObject({ code: OAuthErrorCode.AttemptsExceeded });
+    await expect(call(oauth, server.url, "tools/list", 10)).rejects.toMatchObject({ code: OAuthFaultCode.AttemptsExceeded });
     expect(auth.log.authorizations).toHaveLength(3);
   });
 
@@ -383,24 +383,24 @@ describe("createClientCredentialsAuth", () => {
     expect((await call(oauth, server.url)).status).toBe(200);
     expect(auth.log.tokenRequests[0]?.method).toBe("private_key_jwt");
     const wrongKid = createClientCredentialsAuth({ serverUrl: server.url, clientId: "svc", signingKey: { key: pem, algorithm: "ES256", keyId: "old" } });
-    await expect(call(wrongKid, server.url)).rejects.toMatchObject({ code: OAuthErrorCode.TokenRequestFailed, detail: { error: "invalid_client" } });
+    await expect(call(wrongKid, server.url)).rejects.toMatchObject({ code: OAuthFaultCode.TokenRequestFailed, detail: { error: "invalid_client" } });
   });
 
   it("refuses when the server does not list the grant, or the signing algorithm", async () => {
     const noGrant = await setup({ grantTypes: ["authorization_code"] });
     await expect(call(createClientCredentialsAuth({ serverUrl: noGrant.server.url, clientId: "c", clientSecret: "s" }), noGrant.server.url)).rejects.toMatchObject({
-      code: OAuthErrorCode.GrantUnsupported,
+      code: OAuthFaultCode.GrantUnsupported,
     });
     const noAlg = await setup({ grantTypes: ["client_credentials"], authMethods: ["private_key_jwt"], signingAlgs: ["RS256"] });
     const key = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, ["sign", "verify"])).privateKey;
     await expect(call(createClientCredentialsAuth({ serverUrl: noAlg.server.url, clientId: "c", signingKey: { key } }), noAlg.server.url)).rejects.toMatchObject({
-      code: OAuthErrorCode.AuthMethodUnsupported,
+      code: OAuthFaultCode.AuthMethodUnsupported,
     });
   });
 
   it("surfaces a refused client as TOKEN_REQUEST_FAILED with the OAuth error", async () => {
     const { server } = await setup({ grantTypes: ["client_credentials"], preRegistered: [{ clientId: "svc", clientSecret: "pw" }] });
     const oauth = createClientCredentialsAuth({ serverUrl: server.url, clientId: "svc", clientSecret: "wrong" });
-    await expect(call(oauth, server.url)).rejects.toMatchObject({ code: OAuthErrorCode.TokenRequestFailed, detail: { error: "invalid_client", status: 401 } });
+    await expect(call(oauth, server.url)).rejects.toMatchObject({ code: OAuthFaultCode.TokenRequestFailed, detail: { error: "invalid_client", status: 401 } });
   });
 });

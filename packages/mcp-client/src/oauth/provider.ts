@@ -10,7 +10,7 @@
  *   secret or a private-key JWT.
  */
 import type { ClientIdentity, ClientSigningKey, TokenEndpointAuthMethod } from "./client-auth";
-import { OAuthError, OAuthErrorCode } from "./errors";
+import { OAuthError, OAuthFaultCode } from "./errors";
 import { runAuthorizationCode, runClientCredentials } from "./grants";
 import { type OAuthCommonOptions, type OAuthProvider, settingsOf, wrapSession } from "./provider-options";
 import type { RedirectHandler } from "./redirect";
@@ -70,7 +70,7 @@ export function createOAuth(options: OAuthOptions): OAuthProvider {
     obtain: (discovery, scope, access, signal) => {
       if (options.redirect === undefined) {
         return Promise.reject(
-          new OAuthError(OAuthErrorCode.AuthorizationRequired, `${settings.server.href} needs a user authorization; pass a redirect handler to createOAuth, or call authorize() from a host that has one.`),
+          new OAuthError(OAuthFaultCode.AuthorizationRequired, `${settings.server.href} needs a user authorization; pass a redirect handler to createOAuth, or call authorize() from a host that has one.`),
         );
       }
       return runAuthorizationCode({

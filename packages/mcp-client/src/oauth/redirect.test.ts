@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { OAuthErrorCode } from "./errors";
+import { OAuthFaultCode } from "./errors";
 import { type FixtureServer, redirect, startServer } from "./fixtures/http-fixture";
 import { createHeadlessRedirect, followRedirects } from "./redirect";
 
@@ -20,7 +20,7 @@ describe("headless redirect", () => {
   it("refuses bad options and a callback that returns garbage", async () => {
     expect(() => createHeadlessRedirect({ redirectUri: "nope", authorize: async () => "" })).toThrow(TypeError);
     const session = await createHeadlessRedirect({ redirectUri: "http://localhost/cb", authorize: async () => "not a url" }).begin();
-    await expect(session.complete(new URL("https://as.example"))).rejects.toMatchObject({ code: OAuthErrorCode.InvalidCallback });
+    await expect(session.complete(new URL("https://as.example"))).rejects.toMatchObject({ code: OAuthFaultCode.InvalidCallback });
   });
 });
 
@@ -43,7 +43,7 @@ describe("followRedirects", () => {
     });
     open.push(server);
     await expect(followRedirects()({ url: new URL(`${server.origin}/login`), redirectUri: "http://127.0.0.1:1/cb" })).rejects.toMatchObject({
-      code: OAuthErrorCode.InvalidCallback,
+      code: OAuthFaultCode.InvalidCallback,
       message: expect.stringContaining("needs a user"),
     });
     await expect(followRedirects({ maxRedirects: 3 })({ url: new URL(`${server.origin}/loop`), redirectUri: "http://127.0.0.1:1/cb" })).rejects.toThrow(/More than 3 redirects/);

@@ -5,7 +5,7 @@
  * authorization server redirected back to. The loopback listener for CLI hosts is Node-only
  * (`@proto/mcp-client/oauth/node`); the headless handler here works anywhere.
  */
-import { abortError, OAuthError, OAuthErrorCode } from "./errors";
+import { abortError, OAuthError, OAuthFaultCode } from "./errors";
 import type { FetchLike } from "./http";
 
 /** Opens redirect sessions; one session serves one authorization. */
@@ -63,7 +63,7 @@ export function createHeadlessRedirect(options: HeadlessRedirectOptions): Redire
           try {
             return new URL(answer);
           } catch (cause) {
-            throw new OAuthError(OAuthErrorCode.InvalidCallback, "The authorize callback did not return an absolute URL.", { cause });
+            throw new OAuthError(OAuthFaultCode.InvalidCallback, "The authorize callback did not return an absolute URL.", { cause });
           }
         },
         close: () => Promise.resolve(),
@@ -100,13 +100,13 @@ export function followRedirects(options: FollowRedirectsOptions = {}): (prompt: 
       const location = response.headers.get("location");
       if (response.status < 300 || response.status >= 400 || location === null) {
         throw new OAuthError(
-          OAuthErrorCode.InvalidCallback,
+          OAuthFaultCode.InvalidCallback,
           `The authorization endpoint answered HTTP ${response.status} without redirecting back to ${redirectUri}; it needs a user.`,
           { detail: { status: response.status } },
         );
       }
       current = new URL(location, current);
     }
-    throw new OAuthError(OAuthErrorCode.InvalidCallback, `More than ${max} redirects without reaching ${redirectUri}.`);
+    throw new OAuthError(OAuthFaultCode.InvalidCallback, `More than ${max} redirects without reaching ${redirectUri}.`);
   };
 }

@@ -6,7 +6,7 @@
  */
 import { type ClientIdentity, type ClientSigningKey, isTokenEndpointAuthMethod, type TokenEndpointAuthMethod } from "./client-auth";
 import type { Discovery } from "./discovery";
-import { OAuthError, OAuthErrorCode } from "./errors";
+import { OAuthError, OAuthFaultCode } from "./errors";
 import { type HttpSettings, postJson } from "./http";
 import { type AuthorizationServerMetadata, listAllows } from "./metadata";
 import type { StoredAuthorization, StoredClient } from "./token-store";
@@ -86,7 +86,7 @@ export async function resolveIdentity(request: IdentityRequest): Promise<Resolve
   const endpoint = discovery.metadata.registration_endpoint;
   if (endpoint === undefined) {
     throw new OAuthError(
-      OAuthErrorCode.NoClientIdentity,
+      OAuthFaultCode.NoClientIdentity,
       `The authorization server ${discovery.issuer} supports neither Client ID Metadata Documents (or no clientMetadataUrl is set) nor dynamic registration; register a client there and pass it as \`clients\`.`,
       { detail: { issuer: discovery.issuer } },
     );
@@ -144,16 +144,16 @@ async function register(request: IdentityRequest, endpoint: URL): Promise<Stored
     response_types: ["code"],
     token_endpoint_auth_method: requestedMethod(metadata),
   };
-  const result = await postJson(request.http, endpoint, body, OAuthErrorCode.RegistrationFailed, request.signal);
+  const result = await postJson(request.http, endpoint, body, OAuthFaultCode.RegistrationFailed, request.signal);
   const answer = (typeof result.json === "object" && result.json !== null ? result.json : {}) as Record<string, unknown>;
   if (!result.ok) {
     const reason = typeof answer.error === "string" ? `${answer.error} ${String(answer.error_description ?? "")}`.trim() : `HTTP ${result.status}`;
-    throw new OAuthError(OAuthErrorCode.RegistrationFailed, `Dynamic client registration at ${endpoint.href} was refused (${reason}).`, {
+    throw new OAuthError(OAuthFaultCode.RegistrationFailed, `Dynamic client registration at ${endpoint.href} was refused (${reason}).`, {
       detail: { status: result.status, error: answer.error },
     });
   }
   if (typeof answer.client_id !== "string" || answer.client_id === "") {
-    throw new OAuthError(OAuthErrorCode.RegistrationFailed, `The registration response of ${endpoint.href} has no client_id.`);
+    throw new OAuthError(OAuthFaultCode.RegistrationFailed, `The registration response of ${endpoint.href} has no client_id.`);
   }
   const method = isTokenEndpointAuthMethod(answer.token_endpoint_auth_method) ? answer.token_endpoint_auth_method : undefined;
   return {

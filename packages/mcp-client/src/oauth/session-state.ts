@@ -3,7 +3,7 @@
  * through on every change), the one operation in flight that concurrent callers share, and
  * the window of recent authorizations that stops a server that never accepts from looping us.
  */
-import { OAuthError, OAuthErrorCode } from "./errors";
+import { OAuthError, OAuthFaultCode } from "./errors";
 import type { StoredAuthorization, StoredClient, TokenStore } from "./token-store";
 
 /** What the state needs to know. */
@@ -80,7 +80,7 @@ export function createSessionState(settings: StateSettings): SessionState {
       attempts = attempts.filter((at) => now - at < settings.attemptWindowMs);
       if (attempts.length >= settings.maxAttempts) {
         throw new OAuthError(
-          OAuthErrorCode.AttemptsExceeded,
+          OAuthFaultCode.AttemptsExceeded,
           `${attempts.length} authorizations in ${settings.attemptWindowMs} ms were all answered with another challenge; giving up on ${settings.server.href} (the server keeps refusing the tokens it asked for).`,
           { detail: { attempts: attempts.length } },
         );

@@ -10,7 +10,7 @@ import type { Logger } from "@proto/jsonrpc";
 import { type BearerChallenge, parseBearerChallenge, splitScope } from "./challenge";
 import { applyClientAuth, type ClientIdentity, type KeyCache } from "./client-auth";
 import { type Discovery, discover } from "./discovery";
-import { OAuthError, OAuthErrorCode, raceAbort } from "./errors";
+import { OAuthError, OAuthFaultCode, raceAbort } from "./errors";
 import type { GrantResult } from "./grants";
 import { type HttpSettings, postForm } from "./http";
 import { coversScopes, selectScope, unionScopes, withOfflineAccess } from "./scopes";
@@ -161,7 +161,7 @@ async function revokeTokens({ settings, strategy, state }: Engine, tokens: Store
     const headers: Record<string, string> = {};
     try {
       await applyClientAuth(tokens.authMethod, client, form, headers, { audience: tokens.issuer, now: settings.now(), keys: settings.keys });
-      const result = await postForm(settings.http, endpoint, form, headers, OAuthErrorCode.TokenRequestFailed);
+      const result = await postForm(settings.http, endpoint, form, headers, OAuthFaultCode.TokenRequestFailed);
       if (!result.ok) settings.logger?.warn(`Revoking the ${hint} at ${endpoint.href} answered HTTP ${result.status}.`);
     } catch (error) {
       settings.logger?.warn(`Revoking the ${hint} at ${endpoint.href} failed.`, error);
@@ -184,7 +184,7 @@ export function createSession(settings: SessionSettings, strategy: GrantStrategy
       try {
         return await refresh(engine, tokens, signal);
       } catch (error) {
-        if (error instanceof OAuthError && error.code === OAuthErrorCode.Aborted) throw error;
+        if (error instanceof OAuthError && error.code === OAuthFaultCode.Aborted) throw error;
         settings.logger?.warn(`Refreshing the token of ${settings.server.href} after a 401 failed; authorizing again.`, error);
       }
     }
@@ -210,7 +210,7 @@ export function createSession(settings: SessionSettings, strategy: GrantStrategy
     async unauthorized(context: UnauthorizedContext): Promise<boolean> {
       if (context.url.origin !== settings.server.origin) {
         throw new OAuthError(
-          OAuthErrorCode.ResourceMismatch,
+          OAuthFaultCode.ResourceMismatch,
           `This OAuth provider serves ${settings.server.origin}, but was asked to authorize ${context.url.origin}; create one provider per server.`,
         );
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OAuthErrorCode } from "./errors";
+import { OAuthFaultCode } from "./errors";
 import { parseTokenResponse } from "./token-endpoint";
 
 describe("parseTokenResponse", () => {
@@ -26,6 +26,6 @@ describe("parseTokenResponse", () => {
     ["bad refresh token", { access_token: "a", token_type: "Bearer", refresh_token: 1 }],
     ["bad scope", { access_token: "a", token_type: "Bearer", scope: ["a"] }],
   ])("refuses %s", (_name, body) => {
-    expect(() => parseTokenResponse(typeof body === "string" ? JSON.parse(body) : body, 0)).toThrow(expect.objectContaining({ code: OAuthErrorCode.InvalidTokenResponse }));
+    expect(() => parseTokenResponse(typeof body === "string" ? JSON.parse(body) : body, 0)).toThrow(expect.objectContaining({ code: OAuthFaultCode.InvalidTokenResponse }));
   });
 });

@@ -3,7 +3,7 @@
  * the validation of their responses (§5.1, §5.2): only Bearer tokens are accepted.
  */
 import { applyClientAuth, type ClientIdentity, type KeyCache, type TokenEndpointAuthMethod } from "./client-auth";
-import { OAuthError, OAuthErrorCode } from "./errors";
+import { OAuthError, OAuthFaultCode } from "./errors";
 import { type HttpResult, type HttpSettings, postForm } from "./http";
 
 /** Tokens as the provider keeps them. */
@@ -38,7 +38,7 @@ export async function requestToken(request: TokenRequest): Promise<TokenSet> {
   for (const [name, value] of Object.entries(request.params)) if (value !== undefined) form.set(name, value);
   const headers: Record<string, string> = {};
   await applyClientAuth(request.method, request.client, form, headers, { audience: request.issuer, now: request.now(), keys: request.keys });
-  const result = await postForm(request.http, request.endpoint, form, headers, OAuthErrorCode.TokenRequestFailed, request.signal);
+  const result = await postForm(request.http, request.endpoint, form, headers, OAuthFaultCode.TokenRequestFailed, request.signal);
   if (!result.ok) throw tokenError(result, request);
   return parseTokenResponse(result.json, request.now(), request.params.scope);
 }
@@ -49,7 +49,7 @@ function tokenError(result: HttpResult, request: TokenRequest): OAuthError {
   const description = typeof body.error_description === "string" ? body.error_description.slice(0, 500) : undefined;
   const grant = request.params.grant_type ?? "token";
   const what = error === undefined ? `HTTP ${result.status}` : `${error}${description === undefined ? "" : `: ${description}`}`;
-  return new OAuthError(OAuthErrorCode.TokenRequestFailed, `The token endpoint ${request.endpoint.href} refused the ${grant} request (${what}).`, {
+  return new OAuthError(OAuthFaultCode.TokenRequestFailed, `The token endpoint ${request.endpoint.href} refused the ${grant} request (${what}).`, {
     detail: { status: result.status, error, errorDescription: description },
   });
 }
@@ -81,5 +81,5 @@ export function parseTokenResponse(value: unknown, now: number, requestedScope?:
 }
 
 function invalid(message: string): OAuthError {
-  return new OAuthError(OAuthErrorCode.InvalidTokenResponse, message);
+  return new OAuthError(OAuthFaultCode.InvalidTokenResponse, message);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OAuthErrorCode } from "./errors";
+import { OAuthFaultCode } from "./errors";
 import {
   assertSecureUrl,
   authorizationServerMetadataUrls,
@@ -22,20 +22,20 @@ describe("https rule", () => {
     expect(() => assertSecureUrl(new URL("http://127.0.0.1:9/token"), "x")).not.toThrow();
     expect(() => assertSecureUrl(new URL("http://[::1]:9/token"), "x")).not.toThrow();
     expect(() => assertSecureUrl(new URL("http://auth.example/token"), "the token endpoint")).toThrow(
-      expect.objectContaining({ code: OAuthErrorCode.InsecureEndpoint, message: expect.stringContaining("the token endpoint") }),
+      expect.objectContaining({ code: OAuthFaultCode.InsecureEndpoint, message: expect.stringContaining("the token endpoint") }),
     );
     expect(() => assertSecureUrl(new URL("http://auth.example/token"), "x", true)).not.toThrow();
   });
 
   it("refuses other schemes even with the escape hatch", () => {
     for (const url of ["javascript:alert(1)", "file:///etc/passwd", "ftp://x/y"]) {
-      expect(() => assertSecureUrl(new URL(url), "x", true)).toThrow(expect.objectContaining({ code: OAuthErrorCode.InsecureEndpoint }));
+      expect(() => assertSecureUrl(new URL(url), "x", true)).toThrow(expect.objectContaining({ code: OAuthFaultCode.InsecureEndpoint }));
     }
   });
 
   it("parses URLs or says what was wrong", () => {
     expect(parseUrl("https://a/b", "x").href).toBe("https://a/b");
-    expect(() => parseUrl("not a url", "The token_endpoint")).toThrow(expect.objectContaining({ code: OAuthErrorCode.InvalidMetadata }));
+    expect(() => parseUrl("not a url", "The token_endpoint")).toThrow(expect.objectContaining({ code: OAuthFaultCode.InvalidMetadata }));
     expect(() => parseUrl(42, "The token_endpoint")).toThrow(/missing or not a string/);
   });
 });

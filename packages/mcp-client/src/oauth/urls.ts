@@ -3,7 +3,7 @@
  * (RFC 8707 §2), the resource match of RFC 9728 §3.3, and the well-known URLs of RFC 9728
  * §3.1 and RFC 8414 §3.1 in the order the MCP 2025-11-25 authorization spec gives.
  */
-import { OAuthError, OAuthErrorCode } from "./errors";
+import { OAuthError, OAuthFaultCode } from "./errors";
 
 /** True for `localhost`, 127.0.0.0/8 and ::1: the hosts OAuth 2.1 §1.5 lets use plain http. */
 export function isLoopbackHost(hostname: string): boolean {
@@ -15,12 +15,12 @@ export function isLoopbackHost(hostname: string): boolean {
 /** Parses `value` as an absolute URL or throws `INVALID_METADATA` naming `what`. */
 export function parseUrl(value: unknown, what: string): URL {
   if (typeof value !== "string" && !(value instanceof URL)) {
-    throw new OAuthError(OAuthErrorCode.InvalidMetadata, `${what} is missing or not a string.`);
+    throw new OAuthError(OAuthFaultCode.InvalidMetadata, `${what} is missing or not a string.`);
   }
   try {
     return new URL(value);
   } catch (cause) {
-    throw new OAuthError(OAuthErrorCode.InvalidMetadata, `${what} is not an absolute URL: ${String(value).slice(0, 200)}`, { cause });
+    throw new OAuthError(OAuthFaultCode.InvalidMetadata, `${what} is not an absolute URL: ${String(value).slice(0, 200)}`, { cause });
   }
 }
 
@@ -32,7 +32,7 @@ export function assertSecureUrl(url: URL, what: string, allowInsecure = false): 
   if (url.protocol === "https:") return;
   if (url.protocol === "http:" && (allowInsecure || isLoopbackHost(url.hostname))) return;
   throw new OAuthError(
-    OAuthErrorCode.InsecureEndpoint,
+    OAuthFaultCode.InsecureEndpoint,
     `Refusing ${what} ${url.href}: OAuth endpoints must use https (plain http is only allowed on localhost/127.0.0.1/[::1]).`,
     { detail: { url: url.href } },
   );

@@ -5,6 +5,7 @@
 import { brandError } from "@proto/jsonrpc";
 import type { JsonRpcParams, RequestOptions } from "@proto/jsonrpc";
 import type { ClientCapabilities } from "@proto/mcp-protocol";
+import { ServerFaultCode } from "../fault-codes";
 
 /** Options of one request to the client. */
 export interface ClientRequestOptions {
@@ -28,20 +29,16 @@ export interface ClientTarget {
   request(method: string, params?: JsonRpcParams, options?: RequestOptions): Promise<unknown>;
 }
 
-/** Stable codes of client-request faults (never sent on the wire). */
-export const ClientRequestFault = {
-  /** The client answered with a result that does not have the shape the spec requires. */
-  MalformedResult: "MALFORMED_RESULT",
-} as const;
-
-/** One of the stable client-request fault codes. */
-export type ClientRequestFault = (typeof ClientRequestFault)[keyof typeof ClientRequestFault];
+/** @deprecated Merged into `ServerFaultCode` (one table of string fault codes per package); this alias goes in the next major. */
+export const ClientRequestFault = { MalformedResult: ServerFaultCode.MalformedResult } as const;
+/** @deprecated Use `typeof ServerFaultCode.MalformedResult`. */
+export type ClientRequestFault = typeof ServerFaultCode.MalformedResult;
 
 /** The client answered a server request with a result the spec does not allow (a bad sampling result, elicitation content outside the schema). */
 export class MalformedResultError extends Error {
   override readonly name = "MalformedResultError";
-  /** `MALFORMED_RESULT`. */
-  readonly code: ClientRequestFault = ClientRequestFault.MalformedResult;
+  /** `MALFORMED_RESULT` (`ServerFaultCode.MalformedResult`). */
+  readonly code: typeof ServerFaultCode.MalformedResult = ServerFaultCode.MalformedResult;
   /** The method whose result was malformed. */
   readonly method: string;
   /** Creates the error; `message` says what was wrong. */

@@ -1,4 +1,4 @@
-import { ErrorCode } from "@proto/jsonrpc";
+import { JsonRpcErrorCode } from "@proto/jsonrpc";
 import { describe, expect, it } from "vitest";
 import { createServer } from "../server";
 import { connectSdkClient } from "../test-helpers";
@@ -62,8 +62,8 @@ describe("completion/complete with the official SDK client", () => {
 
   it("refuses an unknown prompt or template with -32602", async () => {
     const { client } = await setup();
-    await expect(client.complete({ ref: { type: "ref/prompt", name: "nope" }, argument: { name: "a", value: "" } })).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
-    await expect(client.complete({ ref: { type: "ref/resource", uri: "x://{y}" }, argument: { name: "y", value: "" } })).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+    await expect(client.complete({ ref: { type: "ref/prompt", name: "nope" }, argument: { name: "a", value: "" } })).rejects.toMatchObject({ code: JsonRpcErrorCode.InvalidParams });
+    await expect(client.complete({ ref: { type: "ref/resource", uri: "x://{y}" }, argument: { name: "y", value: "" } })).rejects.toMatchObject({ code: JsonRpcErrorCode.InvalidParams });
   });
 
   it("rejects a completer for a variable the template does not have, at registration", () => {

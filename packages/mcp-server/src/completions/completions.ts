@@ -5,7 +5,7 @@
  * `hasMore`. An unknown prompt or template is -32602; an argument with no completer gets no
  * values.
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams } from "@proto/jsonrpc";
 import { RequestMethod } from "@proto/mcp-protocol";
 import type { CompleteResult } from "@proto/mcp-protocol";
@@ -32,7 +32,7 @@ interface Request {
 }
 
 function invalid(message: string): JsonRpcError {
-  return new JsonRpcError(ErrorCode.InvalidParams, message);
+  return new JsonRpcError(JsonRpcErrorCode.InvalidParams, message);
 }
 
 function parse(params: JsonRpcParams | undefined): Request {

@@ -1,4 +1,4 @@
-import { ErrorCode } from "@proto/jsonrpc";
+import { JsonRpcErrorCode } from "@proto/jsonrpc";
 import { LOGGING_LEVELS } from "@proto/mcp-protocol";
 import type { LoggingLevel } from "@proto/mcp-protocol";
 import { EmptyResultSchema, LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -72,7 +72,7 @@ describe("logging with the official SDK client", () => {
     const { client } = await connectSdkClient(s);
     const got = collect(client);
     await client.setLoggingLevel("error");
-    await expect(client.request({ method: "logging/setLevel", params: { level: "loud" } }, EmptyResultSchema)).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+    await expect(client.request({ method: "logging/setLevel", params: { level: "loud" } }, EmptyResultSchema)).rejects.toMatchObject({ code: JsonRpcErrorCode.InvalidParams });
     await client.callTool({ name: "emit", arguments: {} });
     await client.ping();
     expect(got).toEqual(["error", "critical", "alert", "emergency"]);

@@ -3,7 +3,7 @@
  * `ctx.log(level, data, logger?)`, which sends `notifications/message` only when the level
  * is at or above the one the session asked for. Sessions never share a level.
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams, Logger } from "@proto/jsonrpc";
 import { LOGGING_LEVELS, NotificationMethod, RequestMethod } from "@proto/mcp-protocol";
 import type { LoggingLevel, LoggingMessageNotificationParams } from "@proto/mcp-protocol";
@@ -85,7 +85,7 @@ export function createLogging(host: LoggingHost, options: LoggingOptions = {}): 
       [RequestMethod.LoggingSetLevel](params, _ctx, state) {
         const level = (params as { level?: unknown } | undefined)?.level;
         if (!isLoggingLevel(level)) {
-          throw new JsonRpcError(ErrorCode.InvalidParams, `Invalid log level ${JSON.stringify(level)}: use one of ${LOGGING_LEVELS.join(", ")}`);
+          throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `Invalid log level ${JSON.stringify(level)}: use one of ${LOGGING_LEVELS.join(", ")}`);
         }
         state.threshold = LOGGING_LEVELS.indexOf(level);
         return {};

@@ -1,4 +1,4 @@
-import { ErrorCode } from "@proto/jsonrpc";
+import { JsonRpcErrorCode } from "@proto/jsonrpc";
 import { PromptListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { createServer } from "../server";
@@ -60,10 +60,10 @@ describe("prompts with the official SDK client", () => {
       return `hi ${who}`;
     });
     const { client } = await connectSdkClient(s);
-    await expect(client.getPrompt({ name: "nope" })).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
-    await expect(client.getPrompt({ name: "greet" })).rejects.toMatchObject({ code: ErrorCode.InvalidParams, message: expect.stringMatching(/missing required argument who/) });
-    await expect(client.getPrompt({ name: "greet", arguments: { who: "a", extra: "b" } })).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
-    await expect(client.request({ method: "prompts/get", params: { name: "greet", arguments: { who: 3 } } }, (await import("@modelcontextprotocol/sdk/types.js")).GetPromptResultSchema)).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+    await expect(client.getPrompt({ name: "nope" })).rejects.toMatchObject({ code: JsonRpcErrorCode.InvalidParams });
+    await expect(client.getPrompt({ name: "greet" })).rejects.toMatchObject({ code: JsonRpcErrorCode.InvalidParams, message: expect.stringMatching(/missing required argument who/) });
+    await expect(client.getPrompt({ name: "greet", arguments: { who: "a", extra: "b" } })).rejects.toMatchObject({ code: JsonRpcErrorCode.InvalidParams });
+    await expect(client.request({ method: "prompts/get", params: { name: "greet", arguments: { who: 3 } } }, (await import("@modelcontextprotocol/sdk/types.js")).GetPromptResultSchema)).rejects.toMatchObject({ code: JsonRpcErrorCode.InvalidParams });
     expect(ran).toBe(0);
     await expect(client.getPrompt({ name: "greet", arguments: { who: "bob" } })).resolves.toMatchObject({ messages: [{ content: { text: "hi bob" } }] });
   });
@@ -88,7 +88,7 @@ describe("prompts with the official SDK client", () => {
     const s = createServer({ name: "p", version: "1" }, { logger: { warn() {}, error: (_m, d) => errors.push(d) } });
     s.prompt({ name: "bad" }, () => [{ role: "user", content: { type: "video" } }] as never);
     const { client } = await connectSdkClient(s);
-    await expect(client.getPrompt({ name: "bad" })).rejects.toMatchObject({ code: ErrorCode.InternalError });
+    await expect(client.getPrompt({ name: "bad" })).rejects.toMatchObject({ code: JsonRpcErrorCode.InternalError });
     expect(String(errors[0])).toMatch(/content type "video"/);
   });
 });

@@ -4,7 +4,7 @@
  * runs (-32602 for an unknown prompt, a missing required argument, an undeclared one, or a
  * value that is not a string), and `notifications/prompts/list_changed`.
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams } from "@proto/jsonrpc";
 import { NotificationMethod, RequestMethod } from "@proto/mcp-protocol";
 import type { GetPromptResult, Prompt } from "@proto/mcp-protocol";
@@ -29,7 +29,7 @@ interface PromptRecord {
 }
 
 function invalid(message: string, data?: unknown): JsonRpcError {
-  return new JsonRpcError(ErrorCode.InvalidParams, message, data);
+  return new JsonRpcError(JsonRpcErrorCode.InvalidParams, message, data);
 }
 
 function createRecord(def: PromptDefinition<PromptArgumentsLike>, handler: PromptHandler): PromptRecord {

@@ -1,4 +1,4 @@
-import { ErrorCode } from "@proto/jsonrpc";
+import { JsonRpcErrorCode } from "@proto/jsonrpc";
 import { toStandardJsonSchema } from "@valibot/to-json-schema";
 import { type } from "arktype";
 import * as v from "valibot";
@@ -26,7 +26,7 @@ describe("prompt arguments as a Standard JSON Schema", () => {
     for (const p of prompts) expect(p.arguments).toEqual(LISTED);
     for (const name of ["zod", "valibot", "arktype"]) {
       expect((await client.getPrompt({ name, arguments: { code: "f()" } })).messages[0]?.content).toEqual({ type: "text", text: "f() -" });
-      await expect(client.getPrompt({ name, arguments: {} })).rejects.toMatchObject({ code: ErrorCode.InvalidParams, message: expect.stringMatching(/missing required argument code/) });
+      await expect(client.getPrompt({ name, arguments: {} })).rejects.toMatchObject({ code: JsonRpcErrorCode.InvalidParams, message: expect.stringMatching(/missing required argument code/) });
     }
     await s.close();
   });
@@ -40,10 +40,10 @@ describe("prompt arguments as a Standard JSON Schema", () => {
     const { client } = await connectSdkClient(s);
     expect((await client.getPrompt({ name: "review", arguments: { code: "  f()  " } })).messages[0]?.content).toEqual({ type: "text", text: "[f()] any" });
     await expect(client.getPrompt({ name: "review", arguments: { code: "x" } })).rejects.toMatchObject({
-      code: ErrorCode.InvalidParams,
+      code: JsonRpcErrorCode.InvalidParams,
       message: expect.stringContaining('prompts/get "review": argument "code": Paste at least 3 characters of code'),
     });
-    await expect(client.getPrompt({ name: "review", arguments: { code: "abc", lang: "py" } })).rejects.toMatchObject({ code: ErrorCode.InvalidParams, message: expect.stringContaining('argument "lang"') });
+    await expect(client.getPrompt({ name: "review", arguments: { code: "abc", lang: "py" } })).rejects.toMatchObject({ code: JsonRpcErrorCode.InvalidParams, message: expect.stringContaining('argument "lang"') });
     await expect(client.getPrompt({ name: "review", arguments: { code: "abc", other: "1" } })).rejects.toMatchObject({ message: expect.stringMatching(/unexpected argument "other"/) });
     await s.close();
   });

@@ -5,7 +5,7 @@
  * after the wire checks (declared names, string values, required ones), so refinements and
  * transforms apply and the handler gets the library's output.
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import { readSchema } from "../schema-source";
 import type { StandardJsonSchema, StandardJsonSchemaProps, StandardSchemaIssue } from "../standard-schema";
 import type { PromptArgumentDefinition } from "./types";
@@ -59,5 +59,5 @@ export async function validatePromptArguments(standard: StandardJsonSchemaProps,
   if (!result.issues) return (result as { readonly value: unknown }).value;
   const issues = result.issues.slice(0, 20).map((i) => ({ path: pathOf(i), message: i.message }));
   const lines = issues.map((i) => (i.path === "" ? i.message : `argument "${i.path}": ${i.message}`));
-  throw new JsonRpcError(ErrorCode.InvalidParams, `prompts/get "${prompt}": ${lines.join("; ")}`, { issues });
+  throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `prompts/get "${prompt}": ${lines.join("; ")}`, { issues });
 }

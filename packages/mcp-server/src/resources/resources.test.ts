@@ -1,4 +1,4 @@
-import { ErrorCode } from "@proto/jsonrpc";
+import { JsonRpcErrorCode } from "@proto/jsonrpc";
 import { McpErrorCode } from "@proto/mcp-protocol";
 import { ResourceListChangedNotificationSchema, ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
@@ -26,7 +26,7 @@ describe("resources with the official SDK client", () => {
     } while (cursor !== undefined);
     expect(pages).toBe(3);
     expect(seen).toEqual(Array.from({ length: 8 }, (_, i) => `mem://r/${i}`));
-    await expect(client.listResources({ cursor: "not-a-cursor" })).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+    await expect(client.listResources({ cursor: "not-a-cursor" })).rejects.toMatchObject({ code: JsonRpcErrorCode.InvalidParams });
   });
 
   it("lists templates with icons and paginates them", async () => {
@@ -162,14 +162,14 @@ describe("resources with the official SDK client", () => {
     expect(second.resources.map((r) => r.uri)).toEqual(["users://3"]);
     expect(second.nextCursor).toBeUndefined();
     users = ["9"];
-    await expect(client.listResources({ cursor: first.nextCursor! })).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+    await expect(client.listResources({ cursor: first.nextCursor! })).rejects.toMatchObject({ code: JsonRpcErrorCode.InvalidParams });
   });
 
   it("answers -32603 when a template's list() returns garbage", async () => {
     const s = server();
     s.resourceTemplate({ uriTemplate: "x://{id}", name: "x", list: () => [{ uri: 5 }] as never }, () => "x");
     const { client } = await connectSdkClient(s);
-    await expect(client.listResources()).rejects.toMatchObject({ code: ErrorCode.InternalError });
+    await expect(client.listResources()).rejects.toMatchObject({ code: JsonRpcErrorCode.InternalError });
   });
 
   it("advertises subscribe and listChanged", async () => {

@@ -5,7 +5,7 @@
  * `resources/subscribe`/`unsubscribe` with `notifications/resources/updated` to
  * subscribers only, and `notifications/resources/list_changed`.
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams } from "@proto/jsonrpc";
 import { NotificationMethod, RequestMethod, createResourceNotFoundError } from "@proto/mcp-protocol";
 import type { ReadResourceResult } from "@proto/mcp-protocol";
@@ -35,7 +35,7 @@ function paramsOf(params: JsonRpcParams | undefined): Record<string, unknown> {
 
 function uriOf(params: JsonRpcParams | undefined, method: string): string {
   const uri = paramsOf(params).uri;
-  if (typeof uri !== "string" || uri === "") throw new JsonRpcError(ErrorCode.InvalidParams, `${method} needs params.uri, a non-empty string`);
+  if (typeof uri !== "string" || uri === "") throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `${method} needs params.uri, a non-empty string`);
   return uri;
 }
 

@@ -1,4 +1,4 @@
-import { ErrorCode } from "@proto/jsonrpc";
+import { JsonRpcErrorCode } from "@proto/jsonrpc";
 import { describe, expect, it } from "vitest";
 import type { ServerSession } from "../session-types";
 import { createSubscriptions } from "./subscriptions";
@@ -33,7 +33,7 @@ describe("createSubscriptions", () => {
     const state: SubscriptionState = new Set();
     subs.add(a, state, "1");
     subs.add(a, state, "2");
-    expect(() => subs.add(a, state, "3")).toThrow(expect.objectContaining({ code: ErrorCode.InvalidParams }));
+    expect(() => subs.add(a, state, "3")).toThrow(expect.objectContaining({ code: JsonRpcErrorCode.InvalidParams }));
     subs.add(a, state, "2");
     expect(subs.subscribers("3")).toEqual([]);
     subs.remove(a, state, "2");

@@ -3,7 +3,7 @@
  * indexed by URI so an update reaches exactly the sessions subscribed to it, in time
  * proportional to their number.
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { ServerSession } from "../session-types";
 
 /** Most URIs one session may subscribe to at once (a client cannot grow server memory without bound). */
@@ -38,10 +38,10 @@ export function createSubscriptions(limit = MAX_SUBSCRIPTIONS_PER_SESSION): Subs
     add(session, state, uri) {
       if (state.has(uri)) return;
       if (uri.length > MAX_SUBSCRIBED_URI_LENGTH) {
-        throw new JsonRpcError(ErrorCode.InvalidParams, `URI too long to subscribe to: at most ${MAX_SUBSCRIBED_URI_LENGTH} characters`);
+        throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `URI too long to subscribe to: at most ${MAX_SUBSCRIBED_URI_LENGTH} characters`);
       }
       if (state.size >= limit) {
-        throw new JsonRpcError(ErrorCode.InvalidParams, `Too many subscriptions: a session may hold ${limit}; unsubscribe from some first`);
+        throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `Too many subscriptions: a session may hold ${limit}; unsubscribe from some first`);
       }
       state.add(uri);
       let set = index.get(uri);

@@ -4,7 +4,7 @@
  * `_meta["io.modelcontextprotocol/serverInfo"]`, and `ttlMs`/`cacheScope` on complete list,
  * read and discover results. Session-era results never pass through here.
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import { McpErrorCode, MetaKey, ResultType } from "@proto/mcp-protocol";
 import type { CacheHints, CacheScope, Implementation } from "@proto/mcp-protocol";
 
@@ -76,7 +76,7 @@ export function encodeModernResult(result: unknown, hints: CacheHints | undefine
 /** Session-era error codes the modern wire does not use: a missing resource is -32602 with `data.uri`. */
 export function encodeModernError(error: unknown): unknown {
   if (error instanceof JsonRpcError && error.code === McpErrorCode.ResourceNotFound) {
-    return new JsonRpcError(ErrorCode.InvalidParams, error.message, error.data);
+    return new JsonRpcError(JsonRpcErrorCode.InvalidParams, error.message, error.data);
   }
   return error;
 }

@@ -12,7 +12,7 @@
  * answer the keys the handler asks for (unknown keys are ignored, a malformed answer is -32602);
  * the answers a round used travel to the next round in the signed `requestState`.
  */
-import { ErrorCode } from "@proto/jsonrpc";
+import { JsonRpcErrorCode } from "@proto/jsonrpc";
 import type { JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams, Principal, RequestOptions } from "@proto/jsonrpc";
 import { RequestMethod, ResultType } from "@proto/mcp-protocol";
@@ -37,7 +37,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** A `ProtocolError`: a malformed answer rejects the handler's input request, and must still fail the request if the handler lets it escape. */
 function invalid(message: string): JsonRpcError {
-  return new ProtocolError(ErrorCode.InvalidParams, `Invalid params: ${message}`);
+  return new ProtocolError(JsonRpcErrorCode.InvalidParams, `Invalid params: ${message}`);
 }
 
 /** Checks the shape of one answer; -32602 when it cannot be the result of `method` (MRTR rounds and task input responses). */
@@ -179,7 +179,7 @@ class Round implements InputRound {
   private async inputRequired(): Promise<InputRequiredResult> {
     // Normal control flow, not a fault: a ProtocolError so the tool layer passes it through without
     // reporting a thrown tool; it never reaches the wire (the round's answer is the input_required result).
-    const stopped = new ProtocolError(ErrorCode.InternalError, "the round ended: the client is asked for input");
+    const stopped = new ProtocolError(JsonRpcErrorCode.InternalError, "the round ended: the client is asked for input");
     this.stopped = stopped;
     for (const reject of (this.waiting ?? []).splice(0)) reject(stopped);
     return {

@@ -6,7 +6,7 @@
  * (HTTP); the server ends them all gracefully on `close()` with the result (and, on stdio,
  * `notifications/cancelled` after it).
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcId, JsonRpcParams } from "@proto/jsonrpc";
 import { createMissingCapabilityError, MetaKey, NotificationMethod, ResultType, TASKS_EXTENSION } from "@proto/mcp-protocol";
 import type { ServerCapabilities, SubscriptionFilter, SubscriptionsListenResult } from "@proto/mcp-protocol";
@@ -43,17 +43,17 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function readFilter(params: JsonRpcParams | undefined): SubscriptionFilter {
   const n = isRecord(params) ? params.notifications : undefined;
-  if (!isRecord(n)) throw new JsonRpcError(ErrorCode.InvalidParams, "Invalid params: subscriptions/listen needs params.notifications (an object of the types wanted)");
+  if (!isRecord(n)) throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, "Invalid params: subscriptions/listen needs params.notifications (an object of the types wanted)");
   for (const key of ["toolsListChanged", "promptsListChanged", "resourcesListChanged"] as const) {
-    if (n[key] !== undefined && typeof n[key] !== "boolean") throw new JsonRpcError(ErrorCode.InvalidParams, `Invalid params: notifications.${key} must be a boolean`);
+    if (n[key] !== undefined && typeof n[key] !== "boolean") throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, `Invalid params: notifications.${key} must be a boolean`);
   }
   const uris = n.resourceSubscriptions;
   if (uris !== undefined && !(Array.isArray(uris) && uris.length <= 1024 && uris.every((u) => typeof u === "string"))) {
-    throw new JsonRpcError(ErrorCode.InvalidParams, "Invalid params: notifications.resourceSubscriptions must be an array of at most 1024 URIs");
+    throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, "Invalid params: notifications.resourceSubscriptions must be an array of at most 1024 URIs");
   }
   const tasks = n.taskIds;
   if (tasks !== undefined && !(Array.isArray(tasks) && tasks.length <= 1024 && tasks.every((t) => typeof t === "string"))) {
-    throw new JsonRpcError(ErrorCode.InvalidParams, "Invalid params: notifications.taskIds must be an array of at most 1024 task ids");
+    throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, "Invalid params: notifications.taskIds must be an array of at most 1024 task ids");
   }
   return n as SubscriptionFilter;
 }
@@ -112,7 +112,7 @@ export function createListenRegistry(max = 1024): ListenRegistry {
     },
     async listen(params, ctx, capabilities, stdio) {
       const filter = await accept(params, ctx, capabilities);
-      if (listeners.size >= max) throw new JsonRpcError(ErrorCode.InternalError, `too many subscriptions/listen streams (${max}); close one and retry`);
+      if (listeners.size >= max) throw new JsonRpcError(JsonRpcErrorCode.InternalError, `too many subscriptions/listen streams (${max}); close one and retry`);
       const id = ctx.requestId;
       const tag = { [MetaKey.SubscriptionId]: id };
       return new Promise((resolve) => {

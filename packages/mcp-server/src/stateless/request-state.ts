@@ -6,7 +6,7 @@
  *
  * Token: `v1.<key id>.<base64url payload>.<base64url mac>`. Runtime-neutral (Web Crypto).
  */
-import { DEFAULT_MAX_DEPTH, ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { DEFAULT_MAX_DEPTH, JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 
 /** One HMAC key. Give servers behind a load balancer the same keys; rotate by putting the new key first. */
 export interface RequestStateKey {
@@ -70,7 +70,7 @@ function unb64url(text: string): Uint8Array<ArrayBuffer> | undefined {
 }
 
 function rejected(why: string): JsonRpcError {
-  return new JsonRpcError(ErrorCode.InvalidParams, `Invalid params: requestState ${why}; retry the request without requestState and inputResponses`);
+  return new JsonRpcError(JsonRpcErrorCode.InvalidParams, `Invalid params: requestState ${why}; retry the request without requestState and inputResponses`);
 }
 
 function checkKeys(keys: readonly RequestStateKey[]): void {

@@ -7,7 +7,7 @@
  * request's `clientCapabilities.extensions`), per-request logging, multi-round input on
  * `tools/call` / `prompts/get` / `resources/read`, and the result stamped for the modern wire.
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams, RequestContext as PeerRequestContext, RequestOptions } from "@proto/jsonrpc";
 import {
   createUnsupportedVersionError,
@@ -38,7 +38,7 @@ const REMOVED = new Set(REMOVED_MODERN_METHODS);
 const ROUNDS = new Set(INPUT_REQUIRED_METHODS);
 
 function methodNotFound(method: string): JsonRpcError {
-  return new JsonRpcError(ErrorCode.MethodNotFound, `Method not found: ${method}`);
+  return new JsonRpcError(JsonRpcErrorCode.MethodNotFound, `Method not found: ${method}`);
 }
 
 /** The capability a method belongs to (undefined: none to advertise). */

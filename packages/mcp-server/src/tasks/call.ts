@@ -11,7 +11,7 @@
  * `taskStart: "handler"`, when the handler calls `ctx.startTask()` (its earlier input goes the
  * plain way: MRTR rounds before the task, ext-tasks "Do MRTR before creating a task").
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams, RequestContext as PeerRequestContext } from "@proto/jsonrpc";
 import { createMissingCapabilityError, isModernProtocolVersion, TASK_RESULT_TYPE, TASKS_EXTENSION } from "@proto/mcp-protocol";
 import type { RequestContext } from "../context";
@@ -48,8 +48,8 @@ function wantsTask(params: Record<string, unknown>, ctx: RequestContext, mode: T
     );
   }
   const asked = isRecord(params.task);
-  if (asked && mode.support === "forbidden") throw new JsonRpcError(ErrorCode.MethodNotFound, `Tool "${name}" does not run as a task: call it without params.task`);
-  if (!asked && mode.support === "required") throw new JsonRpcError(ErrorCode.MethodNotFound, `Tool "${name}" runs only as a task: call it with params.task (capabilities.tasks.requests.tools.call)`);
+  if (asked && mode.support === "forbidden") throw new JsonRpcError(JsonRpcErrorCode.MethodNotFound, `Tool "${name}" does not run as a task: call it without params.task`);
+  if (!asked && mode.support === "required") throw new JsonRpcError(JsonRpcErrorCode.MethodNotFound, `Tool "${name}" runs only as a task: call it with params.task (capabilities.tasks.requests.tools.call)`);
   return asked;
 }
 

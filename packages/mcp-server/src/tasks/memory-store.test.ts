@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createMemoryTaskStore, TASK_STORE_FULL } from "./memory-store";
+import { ServerFaultCode } from "../fault-codes";
+import { createMemoryTaskStore } from "./memory-store";
 import type { TaskRecord } from "./store";
 
 function record(id: number, status: TaskRecord["status"] = "working", ttlMs: number | null = 60_000, createdAt = 0): TaskRecord {
@@ -23,7 +24,7 @@ describe("the in-memory task store", () => {
     const store = createMemoryTaskStore({ maxTasks: 2, now: () => 1 });
     await store.create(record(1));
     await store.create(record(2));
-    await expect(store.create(record(3))).rejects.toMatchObject({ code: TASK_STORE_FULL });
+    await expect(store.create(record(3))).rejects.toMatchObject({ code: ServerFaultCode.TaskStoreFull });
     await store.update("t1", { status: "failed", error: { code: -32603, message: "x" } });
     await expect(store.create(record(3))).resolves.toBeUndefined();
     expect(await store.get("t1")).toBeUndefined();

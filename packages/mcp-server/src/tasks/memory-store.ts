@@ -6,6 +6,7 @@
  */
 import type { TaskPatch, TaskRecord, TaskStore, TaskUpdate } from "./store";
 import { isTerminal } from "./store";
+import { ServerFaultCode } from "../fault-codes";
 
 /** Options of `createMemoryTaskStore`. */
 export interface MemoryTaskStoreOptions {
@@ -15,8 +16,8 @@ export interface MemoryTaskStoreOptions {
   readonly now?: () => number;
 }
 
-/** The fault code of a full store (`error.code`). */
-export const TASK_STORE_FULL = "TASK_STORE_FULL";
+/** @deprecated The fault code of a full store is `ServerFaultCode.TaskStoreFull`; this alias goes in the next major. */
+export const TASK_STORE_FULL = ServerFaultCode.TaskStoreFull;
 
 function expired(record: TaskRecord, now: number): boolean {
   return record.ttlMs !== null && now >= record.createdAt + record.ttlMs;
@@ -58,7 +59,7 @@ export function createMemoryTaskStore(options: MemoryTaskStoreOptions = {}): Tas
       if (records.has(record.taskId)) return Promise.reject(new TypeError(`TaskStore.create: task ${record.taskId} exists already`));
       if (!makeRoom()) {
         const error = new Error(`too many unfinished tasks (${max}); retry when some have finished`);
-        return Promise.reject(Object.assign(error, { code: TASK_STORE_FULL }));
+        return Promise.reject(Object.assign(error, { code: ServerFaultCode.TaskStoreFull }));
       }
       records.set(record.taskId, record);
       if (isTerminal(record.status)) finished.add(record.taskId);

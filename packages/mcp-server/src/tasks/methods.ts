@@ -11,7 +11,7 @@
  * extension declared on the request (-32021). An unknown, expired or someone else's task is
  * -32602 "Task not found", the same answer for all three.
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams } from "@proto/jsonrpc";
 import { createMissingCapabilityError, isModernProtocolVersion, MetaKey, REMOVED_MODERN_TASK_METHODS, RequestMethod, TASKS_EXTENSION } from "@proto/mcp-protocol";
 import type { RequestContext } from "../context";
@@ -28,7 +28,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function invalid(message: string): JsonRpcError {
-  return new JsonRpcError(ErrorCode.InvalidParams, `Invalid params: ${message}`);
+  return new JsonRpcError(JsonRpcErrorCode.InvalidParams, `Invalid params: ${message}`);
 }
 
 function taskIdOf(method: string, params: JsonRpcParams | undefined): string {
@@ -40,11 +40,11 @@ function taskIdOf(method: string, params: JsonRpcParams | undefined): string {
 /** Refuses what the era does not serve; true for a 2026-07-28 request. */
 function gate(method: string, ctx: RequestContext): boolean {
   if (!isModernProtocolVersion(ctx.protocolVersion)) {
-    if (method === RequestMethod.TasksUpdate) throw new JsonRpcError(ErrorCode.MethodNotFound, "Method not found: tasks/update belongs to the 2026-07-28 tasks extension; under 2025-11-25 input requests are answered on the tasks/result stream");
+    if (method === RequestMethod.TasksUpdate) throw new JsonRpcError(JsonRpcErrorCode.MethodNotFound, "Method not found: tasks/update belongs to the 2026-07-28 tasks extension; under 2025-11-25 input requests are answered on the tasks/result stream");
     return false;
   }
   if (REMOVED_MODERN_TASK_METHODS.includes(method)) {
-    throw new JsonRpcError(ErrorCode.MethodNotFound, `Method not found: ${method} was removed by the tasks extension (the result is inlined on tasks/get)`);
+    throw new JsonRpcError(JsonRpcErrorCode.MethodNotFound, `Method not found: ${method} was removed by the tasks extension (the result is inlined on tasks/get)`);
   }
   if (ctx.extension(TASKS_EXTENSION) === undefined) {
     throw createMissingCapabilityError({ extensions: { [TASKS_EXTENSION]: {} } }, `${method} needs the ${TASKS_EXTENSION} extension: declare it in _meta["io.modelcontextprotocol/clientCapabilities"].extensions`);
@@ -56,7 +56,7 @@ function gate(method: string, ctx: RequestContext): boolean {
 export function createTaskMethods(runtime: TaskRuntime): { readonly [method: string]: FeatureRequestHandler<undefined> } {
   async function find(method: string, params: JsonRpcParams | undefined, ctx: RequestContext): Promise<TaskRecord> {
     const record = await runtime.store.get(taskIdOf(method, params));
-    if (record === undefined || !mayAccess(record, ctx)) throw new JsonRpcError(ErrorCode.InvalidParams, "Failed to retrieve task: Task not found (unknown, expired, or not yours)");
+    if (record === undefined || !mayAccess(record, ctx)) throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, "Failed to retrieve task: Task not found (unknown, expired, or not yours)");
     return record;
   }
 
@@ -89,9 +89,9 @@ export function createTaskMethods(runtime: TaskRuntime): { readonly [method: str
     }
     if (record.status === "failed") {
       const e = record.error ?? {};
-      throw new JsonRpcError(typeof e.code === "number" ? e.code : ErrorCode.InternalError, typeof e.message === "string" ? e.message : "The task failed", e.data);
+      throw new JsonRpcError(typeof e.code === "number" ? e.code : JsonRpcErrorCode.InternalError, typeof e.message === "string" ? e.message : "The task failed", e.data);
     }
-    throw new JsonRpcError(ErrorCode.InternalError, `Task ${record.taskId} was cancelled; it has no result`);
+    throw new JsonRpcError(JsonRpcErrorCode.InternalError, `Task ${record.taskId} was cancelled; it has no result`);
   }
 
   return {

@@ -6,7 +6,7 @@
  * change: a cancellation racing a completion keeps whichever the store applied first), and
  * the status pushes of both eras.
  */
-import { ErrorCode, JsonRpcError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams, Logger } from "@proto/jsonrpc";
 import { isModernProtocolVersion, NotificationMethod, RequestMethod } from "@proto/mcp-protocol";
 import type { InputRequest, JsonObject } from "@proto/mcp-protocol";
@@ -128,7 +128,7 @@ export function createTaskRuntime(store: TaskStore, options: TasksOptions, host:
       try {
         await store.create(record);
       } catch (error) {
-        throw new JsonRpcError(ErrorCode.InternalError, `Cannot create a task: ${error instanceof Error ? error.message : String(error)}`);
+        throw new JsonRpcError(JsonRpcErrorCode.InternalError, `Cannot create a task: ${error instanceof Error ? error.message : String(error)}`);
       }
       const live: LiveTask = {
         id: record.taskId,
@@ -216,7 +216,7 @@ export function createTaskRuntime(store: TaskStore, options: TasksOptions, host:
       const live = lives.get(record.taskId);
       const changed = await patch(live, record.taskId, { status: "cancelled", statusMessage: "The task was cancelled by request.", inputRequests: {} });
       if (changed !== undefined && live !== undefined) {
-        const reason = new JsonRpcError(ErrorCode.InternalError, "The task was cancelled");
+        const reason = new JsonRpcError(JsonRpcErrorCode.InternalError, "The task was cancelled");
         live.controller.abort(reason);
         release(live, reason);
       }
@@ -225,7 +225,7 @@ export function createTaskRuntime(store: TaskStore, options: TasksOptions, host:
 
     /** The TTL of a running task elapsed: its work is stopped and the task forgotten. */
     async expire(live: LiveTask): Promise<void> {
-      const reason = new JsonRpcError(ErrorCode.InternalError, "The task's TTL elapsed");
+      const reason = new JsonRpcError(JsonRpcErrorCode.InternalError, "The task's TTL elapsed");
       live.controller.abort(reason);
       release(live, reason);
       await store.delete(live.id).catch((error: unknown) => host.logger.warn(`Task ${live.id}: not deleted at expiry`, error));

@@ -9,7 +9,7 @@
 import { createLocalJWKSet } from "jose";
 import type { JSONWebKeySet, JWTVerifyGetKey } from "jose";
 import type { Logger } from "@proto/jsonrpc";
-import { HttpServerError, HttpServerFault } from "../server/errors";
+import { HttpServerError, HttpFaultCode } from "../server/errors";
 
 /** Options of `createRemoteKeySet`, resolved by the verifier. */
 export interface RemoteKeySetOptions {
@@ -43,7 +43,7 @@ export function createRemoteKeySet(options: RemoteKeySetOptions): JWTVerifyGetKe
   let retryAt = -Infinity;
 
   function unavailable(message: string, cause?: unknown): HttpServerError {
-    return new HttpServerError(HttpServerFault.JwksUnavailable, message, cause === undefined ? undefined : { cause });
+    return new HttpServerError(HttpFaultCode.JwksUnavailable, message, cause === undefined ? undefined : { cause });
   }
 
   function refresh(): Promise<void> {

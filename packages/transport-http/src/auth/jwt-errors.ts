@@ -1,7 +1,7 @@
 /** Why a JWT was refused: stable codes, and the mapping from `jose` errors to them. */
 
 /** Stable codes of refused tokens (listed in the package README). */
-export const JwtFailure = {
+export const JwtFaultCode = {
   /** Not a well-formed JWS compact JWT, or its header/claims are not valid JSON. */
   Malformed: "JWT_MALFORMED",
   /** The signature does not verify with the key the header names. */
@@ -23,40 +23,45 @@ export const JwtFailure = {
 } as const;
 
 /** One of the stable JWT refusal codes. */
-export type JwtFailure = (typeof JwtFailure)[keyof typeof JwtFailure];
+export type JwtFaultCode = (typeof JwtFaultCode)[keyof typeof JwtFaultCode];
 
-function claimFailure(claim: unknown, reason: unknown): JwtFailure {
-  if (reason === "missing") return JwtFailure.MissingClaim;
-  if (claim === "iss") return JwtFailure.WrongIssuer;
-  if (claim === "aud") return JwtFailure.WrongAudience;
-  if (claim === "nbf" || claim === "iat") return JwtFailure.NotYetValid;
-  return JwtFailure.Malformed;
+/** @deprecated Renamed `JwtFaultCode` (string codes of local faults live in `*FaultCode` tables); this alias goes in the next major. */
+export const JwtFailure = JwtFaultCode;
+/** @deprecated Renamed `JwtFaultCode`. */
+export type JwtFailure = JwtFaultCode;
+
+function claimFailure(claim: unknown, reason: unknown): JwtFaultCode {
+  if (reason === "missing") return JwtFaultCode.MissingClaim;
+  if (claim === "iss") return JwtFaultCode.WrongIssuer;
+  if (claim === "aud") return JwtFaultCode.WrongAudience;
+  if (claim === "nbf" || claim === "iat") return JwtFaultCode.NotYetValid;
+  return JwtFaultCode.Malformed;
 }
 
 /**
  * Maps a `jose` verification error to a refusal, or undefined when the error is not about the
  * token (the JWKS could not be fetched: the caller answers 503, not 401).
  */
-export function classifyJoseError(error: unknown): { code: JwtFailure; message: string } | undefined {
+export function classifyJoseError(error: unknown): { code: JwtFaultCode; message: string } | undefined {
   if (typeof error !== "object" || error === null) return undefined;
   const { code, claim, reason, message } = error as { code?: unknown; claim?: unknown; reason?: unknown; message?: unknown };
   const text = typeof message === "string" ? message : "token refused";
   switch (code) {
     case "ERR_JWT_EXPIRED":
-      return { code: JwtFailure.Expired, message: text };
+      return { code: JwtFaultCode.Expired, message: text };
     case "ERR_JWT_CLAIM_VALIDATION_FAILED":
       return { code: claimFailure(claim, reason), message: text };
     case "ERR_JWS_SIGNATURE_VERIFICATION_FAILED":
     case "ERR_JWKS_MULTIPLE_MATCHING_KEYS":
-      return { code: JwtFailure.BadSignature, message: text };
+      return { code: JwtFaultCode.BadSignature, message: text };
     case "ERR_JWKS_NO_MATCHING_KEY":
-      return { code: JwtFailure.UnknownKey, message: text };
+      return { code: JwtFaultCode.UnknownKey, message: text };
     case "ERR_JOSE_ALG_NOT_ALLOWED":
-      return { code: JwtFailure.AlgorithmNotAllowed, message: text };
+      return { code: JwtFaultCode.AlgorithmNotAllowed, message: text };
     case "ERR_JWS_INVALID":
     case "ERR_JWT_INVALID":
     case "ERR_JOSE_NOT_SUPPORTED":
-      return { code: JwtFailure.Malformed, message: text };
+      return { code: JwtFaultCode.Malformed, message: text };
     default:
       return undefined;
   }

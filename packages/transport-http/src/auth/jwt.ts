@@ -8,12 +8,12 @@
 import { createLocalJWKSet, jwtVerify } from "jose";
 import type { JSONWebKeySet, JWTPayload, JWTVerifyGetKey } from "jose";
 import type { Logger, Principal } from "@proto/jsonrpc";
-import { HttpServerError, HttpServerFault } from "../server/errors";
+import { HttpServerError, HttpFaultCode } from "../server/errors";
 import type { HttpRequestLike } from "../server/io";
 import { createRemoteKeySet } from "./jwks";
-import { classifyJoseError, JwtFailure } from "./jwt-errors";
+import { classifyJoseError, JwtFaultCode } from "./jwt-errors";
 
-export { JwtFailure } from "./jwt-errors";
+export { JwtFaultCode, JwtFailure } from "./jwt-errors";
 
 /** The asymmetric JWS algorithms accepted when `algorithms` is not given. */
 export const DEFAULT_JWT_ALGORITHMS: readonly string[] = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA", "Ed25519"];
@@ -59,7 +59,7 @@ export interface JwtVerifierOptions {
 /** The outcome of verifying one token. */
 export type JwtVerifyResult =
   | { readonly ok: true; readonly principal: Principal }
-  | { readonly ok: false; readonly code: JwtFailure; readonly message: string };
+  | { readonly ok: false; readonly code: JwtFaultCode; readonly message: string };
 
 /** A verifier; pass `verifier.authenticate` as the handler's `authenticate` option. */
 export interface JwtVerifier {
@@ -130,18 +130,18 @@ export function createJwtVerifier(options: JwtVerifierOptions): JwtVerifier {
     } catch (error) {
       const failure = classifyJoseError(error);
       if (failure) return { ok: false, ...failure };
-      if (error instanceof HttpServerError && error.code === HttpServerFault.JwksUnavailable) throw error;
+      if (error instanceof HttpServerError && error.code === HttpFaultCode.JwksUnavailable) throw error;
       const message = "the JWKS could not be read; tokens cannot be verified right now";
       options.logger?.error(message, error);
-      throw new HttpServerError(HttpServerFault.JwksUnavailable, message, { cause: error });
+      throw new HttpServerError(HttpFaultCode.JwksUnavailable, message, { cause: error });
     }
     // jose checks `iat` only against a maximum token age: a token issued in the future is refused here
     if (typeof payload.iat === "number" && payload.iat > now() / 1000 + leeway) {
-      return { ok: false, code: JwtFailure.NotYetValid, message: `the token's iat (${payload.iat}) is in the future beyond the ${leeway} s leeway` };
+      return { ok: false, code: JwtFaultCode.NotYetValid, message: `the token's iat (${payload.iat}) is in the future beyond the ${leeway} s leeway` };
     }
     const subject = typeof payload.sub === "string" ? payload.sub : typeof payload.client_id === "string" ? payload.client_id : undefined;
     if (subject === undefined || subject === "") {
-      return { ok: false, code: JwtFailure.MissingClaim, message: "the token has no sub (or client_id) claim to identify its caller" };
+      return { ok: false, code: JwtFaultCode.MissingClaim, message: "the token has no sub (or client_id) claim to identify its caller" };
     }
     const principal: Principal = {
       subject,

@@ -8,7 +8,7 @@ import type { DecodeResult, JsonRpcId, JsonRpcPayload } from "@proto/jsonrpc";
 import { decode, isResponse } from "@proto/jsonrpc";
 import type { ClientCore } from "./client-core";
 import { settleLost } from "./client-core";
-import { HttpClientError, HttpClientErrorCode } from "./http-error";
+import { HttpClientError, HttpClientFaultCode } from "./http-error";
 import { discardBody, readCappedBytes } from "./response-body";
 import { isEventStream, runResumableStream } from "./resumable-stream";
 
@@ -50,7 +50,7 @@ async function consumeJson(core: ClientCore, response: Response, pending: Set<Js
   }
   deliverTracked(core, decode(bytes, core.limits), pending, options);
   if (pending.size > 0) {
-    settle(core, pending, new HttpClientError(HttpClientErrorCode.BadResponse, "the server's JSON answer held no response for this request"), options);
+    settle(core, pending, new HttpClientError(HttpClientFaultCode.BadResponse, "the server's JSON answer held no response for this request"), options);
   }
 }
 
@@ -77,7 +77,7 @@ async function consumeStream(core: ClientCore, response: Response, pending: Set<
         core,
         pending,
         new HttpClientError(
-          HttpClientErrorCode.StreamLost,
+          HttpClientFaultCode.StreamLost,
           "the server closed the answer stream early and refused to resume it (GET answered 405)",
           { status: 405 },
         ),

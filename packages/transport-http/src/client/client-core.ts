@@ -3,12 +3,12 @@
  * (answer streams, the standalone stream, re-initialization). Internal.
  */
 import type { DecodeResult, Exchange, JsonRpcFailure, JsonRpcId, TransportSink } from "@proto/jsonrpc";
-import { FaultCode, TransportError, deliverFrame, resolveLimits } from "@proto/jsonrpc";
+import { JsonRpcFaultCode, TransportError, deliverFrame, resolveLimits } from "@proto/jsonrpc";
 import type { HttpClientEventListener, HttpClientEvent, ResolvedReconnect, StreamableHttpClientOptions } from "./options";
 import type { Requester } from "./http-requester";
 import type { LifecycleMemory } from "./lifecycle";
 import { resolveReconnect } from "./options";
-import { HttpClientErrorCode, isHttpClientError } from "./http-error";
+import { HttpClientFaultCode, isHttpClientError } from "./http-error";
 import { createRequester } from "./http-requester";
 import { messagesOf } from "./lifecycle";
 import { HttpHeader, MediaType } from "../shared/headers";
@@ -56,7 +56,7 @@ export interface CoreHost {
 
 function toTransportError(error: unknown): TransportError {
   if (error instanceof TransportError) return error;
-  const code = isHttpClientError(error) && error.code === HttpClientErrorCode.Oversized ? FaultCode.Oversized : FaultCode.Closed;
+  const code = isHttpClientError(error) && error.code === HttpClientFaultCode.Oversized ? JsonRpcFaultCode.Oversized : JsonRpcFaultCode.Closed;
   return new TransportError(code, error instanceof Error ? error.message : String(error), { cause: error });
 }
 

@@ -7,7 +7,7 @@
 import type { JsonRpcPayload, Transport, TransportSink } from "@proto/jsonrpc";
 import { isNotification, isRequest } from "@proto/jsonrpc";
 import type { HttpClientEvent, HttpClientEventListener, StreamableHttpClientOptions } from "./options";
-import { HttpClientError, HttpClientErrorCode, isHttpClientError } from "./http-error";
+import { HttpClientError, HttpClientFaultCode, isHttpClientError } from "./http-error";
 import { isInitializeRequest, messagesOf } from "./lifecycle";
 import { modernClaim } from "./request-headers";
 import { createStreamableHttpClientTransport } from "./streamable-http-client";
@@ -90,7 +90,7 @@ export function createHttpClientTransport(url: string | URL, options: HttpClient
   let starting: { transport: Transport; off(): void } | undefined;
 
   function closedDuringFallback(): HttpClientError {
-    return new HttpClientError(HttpClientErrorCode.Closed, "The transport was closed during the fallback to HTTP+SSE: create a new one to reconnect");
+    return new HttpClientError(HttpClientFaultCode.Closed, "The transport was closed during the fallback to HTTP+SSE: create a new one to reconnect");
   }
 
   async function fallBack(payload: JsonRpcPayload, status: number, original: Error): Promise<void> {
@@ -109,7 +109,7 @@ export function createHttpClientTransport(url: string | URL, options: HttpClient
       legacyGate.off();
       if (closed) throw closedDuringFallback();
       const why = error instanceof Error ? error.message : String(error);
-      throw new HttpClientError(HttpClientErrorCode.FallbackFailed, `${original.message}; the legacy HTTP+SSE fallback failed too: ${why}`, { status, cause: error });
+      throw new HttpClientError(HttpClientFaultCode.FallbackFailed, `${original.message}; the legacy HTTP+SSE fallback failed too: ${why}`, { status, cause: error });
     } finally {
       starting = undefined;
     }

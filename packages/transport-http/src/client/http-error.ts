@@ -6,7 +6,7 @@ import { brandError } from "@proto/jsonrpc";
 import type { JsonRpcErrorObject } from "@proto/jsonrpc";
 
 /** Stable codes of `HttpClientError`. */
-export const HttpClientErrorCode = {
+export const HttpClientFaultCode = {
   /** The server answered with an HTTP error status; `status` (and `rpcError` when the body had one) tell which. */
   HttpStatus: "HTTP_STATUS",
   /** The session expired (404) and could not be re-initialized. */
@@ -30,7 +30,12 @@ export const HttpClientErrorCode = {
 } as const;
 
 /** One of the stable codes of `HttpClientError`. */
-export type HttpClientErrorCode = (typeof HttpClientErrorCode)[keyof typeof HttpClientErrorCode];
+export type HttpClientFaultCode = (typeof HttpClientFaultCode)[keyof typeof HttpClientFaultCode];
+
+/** @deprecated Renamed `HttpClientFaultCode` (string codes of local faults live in `*FaultCode` tables); this alias goes in the next major. */
+export const HttpClientErrorCode = HttpClientFaultCode;
+/** @deprecated Renamed `HttpClientFaultCode`. */
+export type HttpClientErrorCode = HttpClientFaultCode;
 
 /** Details attached to an `HttpClientError`. */
 export interface HttpClientErrorDetails {
@@ -48,15 +53,15 @@ export interface HttpClientErrorDetails {
  */
 export class HttpClientError extends Error {
   override readonly name = "HttpClientError";
-  /** A stable string code from `HttpClientErrorCode`. */
-  readonly code: HttpClientErrorCode;
+  /** A stable string code from `HttpClientFaultCode`. */
+  readonly code: HttpClientFaultCode;
   /** The HTTP status, when the server answered. */
   readonly status: number | undefined;
   /** The JSON-RPC error the response body carried, when it had one. */
   readonly rpcError: JsonRpcErrorObject | undefined;
 
   /** Creates a fault with a stable code, a message that says what to do, and its details. */
-  constructor(code: HttpClientErrorCode, message: string, details: HttpClientErrorDetails = {}) {
+  constructor(code: HttpClientFaultCode, message: string, details: HttpClientErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.code = code;
     this.status = details.status;

@@ -6,7 +6,7 @@
 import type { HttpAuth } from "./http-auth";
 import type { FetchLike, HeadersOption } from "./options";
 import { assertBearerToken } from "./http-auth";
-import { HttpClientError, HttpClientErrorCode } from "./http-error";
+import { HttpClientError, HttpClientFaultCode } from "./http-error";
 import { discardBody } from "./response-body";
 import { HttpHeader } from "../shared/headers";
 
@@ -51,13 +51,13 @@ async function buildHeaders(request: HttpRequest, extra: HeadersOption | undefin
     try {
       token = await auth.token();
     } catch (cause) {
-      throw new HttpClientError(HttpClientErrorCode.Auth, `The auth provider failed to supply a token: ${String(cause)}`, { cause });
+      throw new HttpClientError(HttpClientFaultCode.Auth, `The auth provider failed to supply a token: ${String(cause)}`, { cause });
     }
     if (token !== undefined) {
       try {
         assertBearerToken(token, "The auth provider");
       } catch (cause) {
-        throw new HttpClientError(HttpClientErrorCode.Auth, (cause as Error).message, { cause });
+        throw new HttpClientError(HttpClientFaultCode.Auth, (cause as Error).message, { cause });
       }
       headers.set("authorization", `Bearer ${token}`);
     }
@@ -84,10 +84,10 @@ export function createRequester(options: RequesterOptions): Requester {
       return await fetchImpl(request.url, init);
     } catch (cause) {
       if (request.signal.aborted) {
-        throw new HttpClientError(HttpClientErrorCode.Closed, `${request.method} ${request.url.href} was aborted: the transport is closing`, { cause });
+        throw new HttpClientError(HttpClientFaultCode.Closed, `${request.method} ${request.url.href} was aborted: the transport is closing`, { cause });
       }
       throw new HttpClientError(
-        HttpClientErrorCode.Network,
+        HttpClientFaultCode.Network,
         `${request.method} ${request.url.href} failed before any answer (${String((cause as Error)?.message ?? cause)}): check that the server runs and the URL is right`,
         { cause },
       );

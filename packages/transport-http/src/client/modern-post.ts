@@ -11,7 +11,7 @@ import { encode, isNotification } from "@proto/jsonrpc";
 import type { ClientCore } from "./client-core";
 import type { ToolHeaders } from "./tool-headers";
 import { consumeAnswer } from "./answers";
-import { HttpClientError, HttpClientErrorCode } from "./http-error";
+import { HttpClientError, HttpClientFaultCode } from "./http-error";
 import { discardBody, errorFromResponse } from "./response-body";
 import { isEventStream } from "./resumable-stream";
 import { standardHeaders } from "./request-headers";
@@ -68,7 +68,7 @@ export function createModernPoster(core: ClientCore, toolHeaders: ToolHeaders): 
       const type = (response.headers.get("content-type") ?? "").toLowerCase();
       if (!isEventStream(response) && !type.startsWith(MediaType.Json)) {
         await discardBody(response);
-        throw new HttpClientError(HttpClientErrorCode.BadResponse, `POST ${core.url.href} answered with content type "${type}", neither JSON nor SSE: is this an MCP endpoint?`);
+        throw new HttpClientError(HttpClientFaultCode.BadResponse, `POST ${core.url.href} answered with content type "${type}", neither JSON nor SSE: is this an MCP endpoint?`);
       }
       const transform = message.method === "tools/list"
         ? (payload: Parameters<ToolHeaders["filterList"]>[0]) => toolHeaders.filterList(payload, message.id, (rejected) => core.emit({ type: "tool-rejected", ...rejected }))

@@ -8,7 +8,7 @@
 import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "@proto/jsonrpc";
 import { decode, encode, isFailure, isResponse } from "@proto/jsonrpc";
 import type { ClientCore } from "./client-core";
-import { HttpClientError, HttpClientErrorCode } from "./http-error";
+import { HttpClientError, HttpClientFaultCode } from "./http-error";
 import { protocolVersionOf } from "./lifecycle";
 import { discardBody, errorFromResponse, readCappedBytes } from "./response-body";
 import { isEventStream } from "./resumable-stream";
@@ -58,7 +58,7 @@ async function readInitializeAnswer(core: ClientCore, response: Response, id: st
 
 function failed(why: string, details: { status?: number; cause?: unknown } = {}): HttpClientError {
   return new HttpClientError(
-    HttpClientErrorCode.SessionExpired,
+    HttpClientFaultCode.SessionExpired,
     `The session expired and re-initializing failed: ${why}. Reconnect, or check the server's session lifetime`,
     details,
   );

@@ -3,7 +3,7 @@
  * `HttpClientError` that says what happened and what to do.
  */
 import type { JsonRpcErrorObject } from "@proto/jsonrpc";
-import { HttpClientError, HttpClientErrorCode } from "./http-error";
+import { HttpClientError, HttpClientFaultCode } from "./http-error";
 
 /** How much of an error body is read to find a JSON-RPC error or a message. */
 const ERROR_BODY_BYTES = 16 * 1024;
@@ -44,7 +44,7 @@ export async function readCappedBytes(response: Response, maxBytes: number): Pro
 
 function oversized(maxBytes: number): HttpClientError {
   return new HttpClientError(
-    HttpClientErrorCode.Oversized,
+    HttpClientFaultCode.Oversized,
     `The server's answer exceeds maxMessageBytes (${maxBytes} bytes); raise the option if such messages are expected`,
   );
 }
@@ -105,7 +105,7 @@ export async function errorFromResponse(method: string, url: URL, response: Resp
       : "";
   const statusText = response.statusText ? ` ${response.statusText}` : "";
   const message = `${method} ${url.href} answered ${response.status}${statusText}${said} (${adviceFor(response.status)})`;
-  return new HttpClientError(HttpClientErrorCode.HttpStatus, message, {
+  return new HttpClientError(HttpClientFaultCode.HttpStatus, message, {
     status: response.status,
     ...(rpcError ? { rpcError } : {}),
   });

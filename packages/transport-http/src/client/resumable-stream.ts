@@ -6,7 +6,7 @@
  */
 import type { HttpClientEvent, ResolvedReconnect } from "./options";
 import { reconnectDelay } from "./options";
-import { HttpClientError, HttpClientErrorCode, isHttpClientError } from "./http-error";
+import { HttpClientError, HttpClientFaultCode, isHttpClientError } from "./http-error";
 import { discardBody, errorFromResponse } from "./response-body";
 import { readSse } from "./sse-reader";
 
@@ -82,7 +82,7 @@ async function readConnection(response: Response, state: StreamState, options: R
     state.lastError = undefined;
   } catch (error) {
     if (options.signal.aborted) return { kind: "closed" };
-    if (isHttpClientError(error) && error.code === HttpClientErrorCode.Oversized) {
+    if (isHttpClientError(error) && error.code === HttpClientFaultCode.Oversized) {
       if (!standalone) return { kind: "failed", error };
       // Replaying from the last id would replay the oversized event: start afresh instead.
       options.fault(error);
@@ -149,7 +149,7 @@ async function openOnce(options: ResumableStreamOptions, lastEventId: string | u
     response = await options.open(lastEventId);
   } catch (error) {
     if (options.signal.aborted) return { kind: "closed" };
-    if (isHttpClientError(error) && error.code === HttpClientErrorCode.Auth) return { kind: "failed", error };
+    if (isHttpClientError(error) && error.code === HttpClientFaultCode.Auth) return { kind: "failed", error };
     return { kind: "retry", error };
   }
   if (response.status === 405) {
@@ -163,12 +163,12 @@ async function openOnce(options: ResumableStreamOptions, lastEventId: string | u
     const type = response.headers.get("content-type") ?? "none";
     return {
       kind: "retry",
-      error: new HttpClientError(HttpClientErrorCode.BadResponse, `GET ${options.url.href} answered with content type ${type}, not text/event-stream`),
+      error: new HttpClientError(HttpClientFaultCode.BadResponse, `GET ${options.url.href} answered with content type ${type}, not text/event-stream`),
     };
   }
   return response;
 }
 
 function lost(why: string): HttpClientError {
-  return new HttpClientError(HttpClientErrorCode.StreamLost, `An SSE stream ended before its responses arrived: ${why}`);
+  return new HttpClientError(HttpClientFaultCode.StreamLost, `An SSE stream ended before its responses arrived: ${why}`);
 }

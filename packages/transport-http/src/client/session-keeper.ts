@@ -8,7 +8,7 @@
 import type { ClientCore } from "./client-core";
 import type { LifecycleMemory } from "./lifecycle";
 import type { StandaloneStream } from "./standalone-stream";
-import { HttpClientError, HttpClientErrorCode } from "./http-error";
+import { HttpClientError, HttpClientFaultCode } from "./http-error";
 import { replayInitialization } from "./reinitialize";
 import { HttpHeader } from "../shared/headers";
 
@@ -42,7 +42,7 @@ export function createSessionKeeper(
     const id = response.headers.get(HttpHeader.SessionId);
     if (id === null || id === core.sessionId) return;
     if (!SESSION_ID_SHAPE.test(id)) {
-      throw new HttpClientError(HttpClientErrorCode.BadResponse, "The server issued an Mcp-Session-Id that is not 1 to 1024 visible ASCII characters");
+      throw new HttpClientError(HttpClientFaultCode.BadResponse, "The server issued an Mcp-Session-Id that is not 1 to 1024 visible ASCII characters");
     }
     core.sessionId = id;
     core.emit({ type: "session", sessionId: id });
@@ -68,13 +68,13 @@ export function createSessionKeeper(
     core.sessionId = undefined;
     standalone.stop();
     if (!reinitialize || !lifecycle.initialize) {
-      lost = new HttpClientError(HttpClientErrorCode.SessionExpired, `The session ${expiredId} expired (404): send initialize again, or create a new connection`, {
+      lost = new HttpClientError(HttpClientFaultCode.SessionExpired, `The session ${expiredId} expired (404): send initialize again, or create a new connection`, {
         status: 404,
       });
       return Promise.reject(lost);
     }
     const attempt = replay(expiredId).catch((error: unknown) => {
-      lost = error instanceof HttpClientError ? error : new HttpClientError(HttpClientErrorCode.SessionExpired, String(error), { cause: error });
+      lost = error instanceof HttpClientError ? error : new HttpClientError(HttpClientFaultCode.SessionExpired, String(error), { cause: error });
     });
     running = attempt;
     void attempt.then(() => {

@@ -3,7 +3,7 @@
  * event (the parser's buffer), and reports events and `retry` fields as they come.
  */
 import { ParseError, createParser } from "eventsource-parser";
-import { HttpClientError, HttpClientErrorCode } from "./http-error";
+import { HttpClientError, HttpClientFaultCode } from "./http-error";
 
 /** One server-sent event. */
 export interface SseEvent {
@@ -64,7 +64,7 @@ export async function readSse(body: ReadableStream<Uint8Array>, handlers: SseHan
       parser.feed(decoder.decode(value, { stream: true }));
       if (overflow) {
         throw new HttpClientError(
-          HttpClientErrorCode.Oversized,
+          HttpClientFaultCode.Oversized,
           `An SSE event exceeds maxMessageBytes (${maxEventChars}); the stream was dropped: raise the option if such messages are expected`,
         );
       }

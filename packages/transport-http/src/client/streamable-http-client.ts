@@ -12,7 +12,7 @@ import { encode, isRequest, isResponse } from "@proto/jsonrpc";
 import type { HttpClientEventListener, StreamableHttpClientOptions } from "./options";
 import { consumeAnswer } from "./answers";
 import { createClientCore } from "./client-core";
-import { HttpClientError, HttpClientErrorCode } from "./http-error";
+import { HttpClientError, HttpClientFaultCode } from "./http-error";
 import { createLifecycleMemory, messagesOf, requestIdsOf } from "./lifecycle";
 import { createModernPoster } from "./modern-post";
 import { createCancelTracker, type TrackedStream } from "./cancel-streams";
@@ -55,7 +55,7 @@ function namesStaleSession(refusal: HttpClientError): boolean {
 }
 
 function closedError(): HttpClientError {
-  return new HttpClientError(HttpClientErrorCode.Closed, "The transport is closed: create a new one to reconnect");
+  return new HttpClientError(HttpClientFaultCode.Closed, "The transport is closed: create a new one to reconnect");
 }
 
 /**
@@ -150,7 +150,7 @@ export function createStreamableHttpClientTransport(
     if (!isEventStream(response) && !type.startsWith(MediaType.Json)) {
       await discardBody(response);
       throw new HttpClientError(
-        HttpClientErrorCode.BadResponse,
+        HttpClientFaultCode.BadResponse,
         `POST ${endpoint.href} answered with content type "${type}", neither JSON nor SSE: is this an MCP endpoint?`,
       );
     }

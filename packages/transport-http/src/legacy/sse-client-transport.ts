@@ -8,7 +8,7 @@ import type { Exchange, JsonRpcPayload, Transport, TransportSink } from "@proto/
 import { checkLimit, decode, deliverFrame, encode, resolveLimits } from "@proto/jsonrpc";
 import type { HttpAuth } from "../client/http-auth";
 import type { FetchLike, HeadersOption } from "../client/options";
-import { HttpClientError, HttpClientErrorCode } from "../client/http-error";
+import { HttpClientError, HttpClientFaultCode } from "../client/http-error";
 import { createRequester } from "../client/http-requester";
 import { discardBody, errorFromResponse } from "../client/response-body";
 import { isEventStream } from "../client/resumable-stream";
@@ -69,13 +69,13 @@ export function createSseClientTransport(url: string | URL, options: SseClientOp
     try {
       target = new URL(data, sseUrl);
     } catch {
-      endpointError = new HttpClientError(HttpClientErrorCode.BadEndpoint, `The SSE server sent an endpoint that is not a URL: "${data.slice(0, 100)}"`);
+      endpointError = new HttpClientError(HttpClientFaultCode.BadEndpoint, `The SSE server sent an endpoint that is not a URL: "${data.slice(0, 100)}"`);
       settleEndpoint();
       return;
     }
     if (target.origin !== sseUrl.origin) {
       endpointError = new HttpClientError(
-        HttpClientErrorCode.BadEndpoint,
+        HttpClientFaultCode.BadEndpoint,
         `The SSE server named a message endpoint on another origin (${target.origin}, expected ${sseUrl.origin}): refused`,
       );
       settleEndpoint();
@@ -86,7 +86,7 @@ export function createSseClientTransport(url: string | URL, options: SseClientOp
   }
 
   async function post(payload: JsonRpcPayload): Promise<void> {
-    if (closed) throw new HttpClientError(HttpClientErrorCode.Closed, "The transport is closed: create a new one to reconnect");
+    if (closed) throw new HttpClientError(HttpClientFaultCode.Closed, "The transport is closed: create a new one to reconnect");
     if (!endpoint) throw new TypeError("send() before start() resolved: the server has not named its message endpoint yet");
     const headers = { "content-type": MediaType.Json };
     const response = await request({ method: "POST", url: endpoint, headers, body: encode(payload), signal: lifetime.signal });
@@ -111,7 +111,7 @@ export function createSseClientTransport(url: string | URL, options: SseClientOp
         },
         limits.maxMessageBytes,
       );
-      reason = endpointError ?? new HttpClientError(HttpClientErrorCode.StreamLost, "The server ended the legacy SSE stream: the session is over, reconnect to go on");
+      reason = endpointError ?? new HttpClientError(HttpClientFaultCode.StreamLost, "The server ended the legacy SSE stream: the session is over, reconnect to go on");
     } catch (error) {
       reason = error instanceof Error ? error : new Error(String(error));
     }
@@ -135,7 +135,7 @@ export function createSseClientTransport(url: string | URL, options: SseClientOp
     throw (
       endpointError ??
       new HttpClientError(
-        HttpClientErrorCode.BadEndpoint,
+        HttpClientFaultCode.BadEndpoint,
         ended
           ? "The SSE stream ended before the server named its message endpoint"
           : `The SSE server named no message endpoint within ${endpointTimeoutMs} ms: is this a legacy MCP SSE endpoint?`,
@@ -161,7 +161,7 @@ export function createSseClientTransport(url: string | URL, options: SseClientOp
       if (!response.ok) throw await errorFromResponse("GET", sseUrl, response);
       if (!isEventStream(response) || !response.body) {
         await discardBody(response);
-        throw new HttpClientError(HttpClientErrorCode.BadResponse, `GET ${sseUrl.href} did not answer with an SSE stream: is this a legacy MCP SSE endpoint?`);
+        throw new HttpClientError(HttpClientFaultCode.BadResponse, `GET ${sseUrl.href} did not answer with an SSE stream: is this a legacy MCP SSE endpoint?`);
       }
       const reading = read(response.body);
       try {

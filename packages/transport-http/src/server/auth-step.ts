@@ -6,7 +6,7 @@
 import type { JsonRpcMessage, Principal } from "@proto/jsonrpc";
 import { isRequest } from "@proto/jsonrpc";
 import { bearerChallenge } from "../auth/challenge";
-import { HttpServerFault } from "./errors";
+import { HttpFaultCode } from "./errors";
 import { errorAnswer } from "./http-util";
 import type { FullAnswer, HttpIn, OutHeaders } from "./io";
 import type { ResolvedOptions } from "./options";
@@ -23,10 +23,10 @@ export async function authenticateRequest(opts: ResolvedOptions, metadataUrl: st
   try {
     principal = await opts.authenticate(input.request);
   } catch (error) {
-    if ((error as { code?: unknown } | null)?.code === HttpServerFault.JwksUnavailable) {
+    if ((error as { code?: unknown } | null)?.code === HttpFaultCode.JwksUnavailable) {
       return errorAnswer(503, "authentication is temporarily unavailable; retry later", { ...headers, "retry-after": "5" });
     }
-    opts.logger?.error(`${HttpServerFault.AuthFailed}: the authenticate hook threw`, error);
+    opts.logger?.error(`${HttpFaultCode.AuthFailed}: the authenticate hook threw`, error);
     return errorAnswer(500, "authentication failed", headers);
   }
   if (principal === undefined || principal === null || typeof principal.subject !== "string") {

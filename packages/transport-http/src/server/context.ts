@@ -6,8 +6,8 @@ import type { Principal } from "@proto/jsonrpc";
 import { compareVersions, ProtocolVersion } from "@proto/mcp-protocol";
 import { HttpHeader } from "../shared/headers";
 import { principalKey } from "./auth-step";
-import { HttpServerError, HttpServerFault } from "./errors";
-import { errorAnswer, HttpErrorCode } from "./http-util";
+import { HttpServerError, HttpFaultCode } from "./errors";
+import { errorAnswer } from "./http-util";
 import { newSessionId, randomHex } from "./ids";
 import type { FullAnswer, HttpIn, OutHeaders } from "./io";
 import type { ResolvedOptions } from "./options";
@@ -44,7 +44,7 @@ export function findSession(ctx: CoreContext, input: HttpIn, headers: OutHeaders
   const session = ctx.registry.get(id);
   // another principal's valid id is answered exactly like an unknown one: nothing to probe
   if (!session || session.principalKey !== principalKey(principal)) {
-    return errorAnswer(404, NOT_FOUND, headers, HttpErrorCode.SessionNotFound);
+    return errorAnswer(404, NOT_FOUND, headers, HttpFaultCode.SessionNotFound);
   }
   session.touch();
   return session;
@@ -60,8 +60,8 @@ async function findShared(ctx: CoreContext, shared: SharedContext, id: string, h
   }
   const local = ctx.registry.get(id);
   if (!record || record.principalKey !== principalKey(principal)) {
-    if (!record && local) void local.close(new HttpServerError(HttpServerFault.SessionExpired, "the shared session record expired or was deleted"));
-    return errorAnswer(404, NOT_FOUND, headers, HttpErrorCode.SessionNotFound);
+    if (!record && local) void local.close(new HttpServerError(HttpFaultCode.SessionExpired, "the shared session record expired or was deleted"));
+    return errorAnswer(404, NOT_FOUND, headers, HttpFaultCode.SessionNotFound);
   }
   if (local) {
     local.touch();
@@ -199,7 +199,7 @@ export async function openSession(
   } catch (cause) {
     void session.close();
     if (shared && replica) return sharedUnavailable(shared, ctx.fault, cause, headers);
-    ctx.fault(new HttpServerError(HttpServerFault.ConnectFailed, "the connect option failed to connect a new transport", { cause }));
+    ctx.fault(new HttpServerError(HttpFaultCode.ConnectFailed, "the connect option failed to connect a new transport", { cause }));
     return errorAnswer(500, "the server could not start a session", headers);
   }
   if (session.id !== undefined) ctx.registry.add(session);

@@ -9,7 +9,7 @@ import { authenticateRequest } from "./auth-step";
 import { checkVersion, findSession } from "./context";
 import type { CoreContext } from "./context";
 import { corsHeaders, corsOriginList, preflightHeaders } from "./cors";
-import { HttpServerError, HttpServerFault } from "./errors";
+import { HttpServerError, HttpFaultCode } from "./errors";
 import { handleGet } from "./get";
 import { hasModernHeader } from "./modern-ladder";
 import { checkHostAndOrigin, wildcardBindWarning } from "./guards";
@@ -84,7 +84,7 @@ export function createCore(options: StreamableHttpServerOptions): Core {
         return sharedUnavailable(shared, ctx.fault, cause, cors);
       }
     }
-    await session.close(new HttpServerError(HttpServerFault.SessionClosed, "the client ended the session (DELETE)"));
+    await session.close(new HttpServerError(HttpFaultCode.SessionClosed, "the client ended the session (DELETE)"));
     return { status: 204, headers: cors };
   }
 
@@ -130,7 +130,7 @@ export function createCore(options: StreamableHttpServerOptions): Core {
     async close() {
       if (closed) return;
       closed = true;
-      await registry.closeAll(new HttpServerError(HttpServerFault.SessionClosed, "the handler was closed"));
+      await registry.closeAll(new HttpServerError(HttpFaultCode.SessionClosed, "the handler was closed"));
     },
     get sessionCount() {
       return registry.size;

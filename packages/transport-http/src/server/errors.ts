@@ -1,12 +1,18 @@
 import { brandError } from "@proto/jsonrpc";
 
 /**
- * Library faults of the Streamable HTTP server, with stable string codes (listed in the package
- * README). They stay local: the wire only ever sees an HTTP status and a JSON-RPC error.
+ * The stable string codes of the server side of this package (listed in the package README):
+ * the refusal codes a client reads in `error.data.code` of a refusal body, and the local faults
+ * (`HttpServerError`) a logger or a session's close reason carries. One table for the side, so
+ * no string means two things.
  */
 
-/** Stable codes of server-side faults. */
-export const HttpServerFault = {
+/** Stable string codes of the Streamable HTTP and WebSocket server side. */
+export const HttpFaultCode = {
+  /** A transport-level refusal (bad header, wrong method, limit), sent as `error.data.code` with JSON-RPC code -32000. */
+  Refused: "REFUSED",
+  /** The session id is unknown, expired, or belongs to someone else; sent as `error.data.code` with JSON-RPC code -32001. */
+  SessionNotFound: "SESSION_NOT_FOUND",
   /** The stream a reply was meant for is gone (the client disconnected and it cannot be resumed). */
   StreamGone: "STREAM_GONE",
   /** The session ended: deleted by the client, expired, or the handler closed. */
@@ -29,16 +35,27 @@ export const HttpServerFault = {
   SharedStoreFailed: "SHARED_STORE_FAILED",
 } as const;
 
-/** One of the stable server fault codes. */
-export type HttpServerFault = (typeof HttpServerFault)[keyof typeof HttpServerFault];
+/** One of the stable server-side codes. */
+export type HttpFaultCode = (typeof HttpFaultCode)[keyof typeof HttpFaultCode];
+
+/** The codes an HTTP refusal body carries in `error.data.code`. */
+export type HttpRefusalCode = typeof HttpFaultCode.Refused | typeof HttpFaultCode.SessionNotFound;
+
+/** The codes of an `HttpServerError` (local faults, never a refusal body). */
+export type HttpServerFaultCode = Exclude<HttpFaultCode, HttpRefusalCode>;
+
+/** @deprecated Merged into `HttpFaultCode` (one table of string codes per side); this alias goes in the next major. */
+export const HttpServerFault = HttpFaultCode;
+/** @deprecated Use `HttpServerFaultCode` (the codes of an `HttpServerError`), or `HttpFaultCode` for any server-side code. */
+export type HttpServerFault = HttpServerFaultCode;
 
 /** A server-side fault with a stable `code`. */
 export class HttpServerError extends Error {
   override readonly name = "HttpServerError";
-  /** A stable string code from `HttpServerFault`. */
-  readonly code: HttpServerFault;
+  /** A stable string code from `HttpFaultCode` (never `REFUSED` or `SESSION_NOT_FOUND`: those are refusal bodies). */
+  readonly code: HttpServerFaultCode;
   /** Creates a fault with a stable code and a message that says what happened and what to do. */
-  constructor(code: HttpServerFault, message: string, options?: { cause?: unknown }) {
+  constructor(code: HttpServerFaultCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;
   }

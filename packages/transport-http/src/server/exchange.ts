@@ -11,7 +11,7 @@
  */
 import { encode, isRequest, isResponse } from "@proto/jsonrpc";
 import type { Exchange, ExchangeInfo, JsonRpcMessage, JsonRpcPayload, JsonRpcResponse } from "@proto/jsonrpc";
-import { HttpServerError, HttpServerFault } from "./errors";
+import { HttpServerError, HttpFaultCode } from "./errors";
 import { errorAnswer } from "./http-util";
 import type { HttpAnswer, HttpIn, OutHeaders } from "./io";
 import type { StreamHooks, SseStream } from "./stream";
@@ -52,7 +52,7 @@ export interface PostExchangeContext {
 const SSE_HEADERS: OutHeaders = { "content-type": "text/event-stream", "cache-control": "no-cache, no-transform" };
 
 function gone(message: string): HttpServerError {
-  return new HttpServerError(HttpServerFault.StreamGone, message);
+  return new HttpServerError(HttpFaultCode.StreamGone, message);
 }
 
 /** The exchange of one POST frame; it is the `Exchange` handed to the sink. */

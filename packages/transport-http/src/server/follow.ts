@@ -9,7 +9,7 @@
  */
 import { encode } from "@proto/jsonrpc";
 import type { EventStore, StoredEvent } from "./event-store";
-import { HttpServerError, HttpServerFault } from "./errors";
+import { HttpServerError, HttpFaultCode } from "./errors";
 import type { ConnectionWriter } from "./io";
 import { SSE_KEEP_ALIVE, sseMessage } from "./sse";
 import type { StreamSettings } from "./stream";
@@ -72,7 +72,7 @@ export function followStream(fc: FollowContext, streamId: string, lastEventId: s
     // what arrived while replaying may also be in the replay: written once (`seen` holds at most one replay: bounded by the store's per-stream cap)
     for (const event of buffered.splice(0)) if (event === undefined || !seen.has(event.id)) write(event);
   })().catch((cause: unknown) => {
-    fc.fault(new HttpServerError(HttpServerFault.EventStoreFailed, `following stream ${streamId} failed`, { cause }));
+    fc.fault(new HttpServerError(HttpFaultCode.EventStoreFailed, `following stream ${streamId} failed`, { cause }));
     finish();
   });
 }

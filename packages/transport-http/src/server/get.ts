@@ -9,7 +9,7 @@ import { HttpHeader, MediaType } from "../shared/headers";
 import { authenticateRequest } from "./auth-step";
 import { acceptsPriming, checkSessionVersion, checkVersion, findSession, versionOf } from "./context";
 import type { CoreContext } from "./context";
-import { HttpServerError, HttpServerFault } from "./errors";
+import { HttpServerError, HttpFaultCode } from "./errors";
 import { accepts, errorAnswer, isAnswer } from "./http-util";
 import type { ConnectionWriter, HttpAnswer, HttpIn, OutHeaders } from "./io";
 import type { Session } from "./session";
@@ -50,7 +50,7 @@ async function resume(ctx: CoreContext, session: Session, lastEventId: string, h
   try {
     replay = lastEventId.length > MAX_EVENT_ID_LENGTH ? undefined : await store.replay(lastEventId);
   } catch (cause) {
-    ctx.fault(new HttpServerError(HttpServerFault.EventStoreFailed, "event store replay failed", { cause }));
+    ctx.fault(new HttpServerError(HttpFaultCode.EventStoreFailed, "event store replay failed", { cause }));
     return errorAnswer(503, "events cannot be replayed right now; retry later", { ...headers, "retry-after": "5" });
   }
   if (!replay || !session.owns(replay.streamId)) {

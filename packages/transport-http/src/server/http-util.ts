@@ -4,24 +4,20 @@
  * has no id") and media-range matching for `Accept` and `Content-Type`.
  */
 import type { JsonRpcFailure } from "@proto/jsonrpc";
+import type { HttpRefusalCode } from "./errors";
+import { HttpFaultCode } from "./errors";
 import type { FullAnswer, OutHeaders } from "./io";
 
-/** Stable string codes of HTTP-level refusals, sent as `error.data.code` of the refusal body. */
-export const HttpErrorCode = {
-  /** A transport-level refusal (bad header, wrong method, limit); JSON-RPC code -32000. */
-  Refused: "REFUSED",
-  /** The session id is unknown, expired, or belongs to someone else; JSON-RPC code -32001. */
-  SessionNotFound: "SESSION_NOT_FOUND",
-} as const;
-
-/** One of `HttpErrorCode`. */
-export type HttpErrorCode = (typeof HttpErrorCode)[keyof typeof HttpErrorCode];
+/** @deprecated The refusal codes are in `HttpFaultCode` (`Refused`, `SessionNotFound`); this alias goes in the next major. */
+export const HttpErrorCode = { Refused: HttpFaultCode.Refused, SessionNotFound: HttpFaultCode.SessionNotFound } as const;
+/** @deprecated Use `HttpRefusalCode`. */
+export type HttpErrorCode = HttpRefusalCode;
 
 /** The JSON-RPC `error.code` of each refusal (the wire needs an integer). */
-const RPC_CODES: { readonly [code in HttpErrorCode]: number } = { REFUSED: -32000, SESSION_NOT_FOUND: -32001 };
+const RPC_CODES: { readonly [code in HttpRefusalCode]: number } = { REFUSED: -32000, SESSION_NOT_FOUND: -32001 };
 
 /** `status` with a JSON-RPC error body: the integer code for JSON-RPC, the string code in `data.code`. */
-export function errorAnswer(status: number, message: string, headers: OutHeaders = {}, code: HttpErrorCode = HttpErrorCode.Refused): FullAnswer {
+export function errorAnswer(status: number, message: string, headers: OutHeaders = {}, code: HttpRefusalCode = HttpFaultCode.Refused): FullAnswer {
   const body: JsonRpcFailure = { jsonrpc: "2.0", id: null, error: { code: RPC_CODES[code], message, data: { code } } };
   return { status, headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) };
 }

@@ -6,7 +6,7 @@
  * address group) that holds the most sessions, so a flood costs the flooder its own sessions.
  * The clock is injectable so tests move time instead of sleeping.
  */
-import { HttpServerError, HttpServerFault } from "./errors";
+import { HttpServerError, HttpFaultCode } from "./errors";
 import type { Session } from "./session";
 import { every } from "./timers";
 
@@ -61,7 +61,7 @@ export function createSessionRegistry(options: RegistryOptions): SessionRegistry
 
   function expire(session: Session): void {
     forget(session);
-    void session.close(new HttpServerError(HttpServerFault.SessionExpired, `session idle for more than ${options.idleTtlMs} ms`));
+    void session.close(new HttpServerError(HttpFaultCode.SessionExpired, `session idle for more than ${options.idleTtlMs} ms`));
   }
 
   /** The least recently used session without a request in flight of the biggest holder (O(n), only at the cap). */
@@ -110,7 +110,7 @@ export function createSessionRegistry(options: RegistryOptions): SessionRegistry
       const evicted = options.evictWhenFull ? victim() : undefined;
       if (!evicted) return false;
       forget(evicted);
-      void evicted.close(new HttpServerError(HttpServerFault.SessionEvicted, `evicted to make room: ${options.maxSessions} sessions were live (maxSessions) and its holder had the most`));
+      void evicted.close(new HttpServerError(HttpFaultCode.SessionEvicted, `evicted to make room: ${options.maxSessions} sessions were live (maxSessions) and its holder had the most`));
       return true;
     },
     add(session) {

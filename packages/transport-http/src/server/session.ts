@@ -4,8 +4,8 @@
  * GET stream (or waits in a bounded queue for one), and `close` ends every stream of the session.
  */
 import type { JsonRpcId, JsonRpcMessage, JsonRpcPayload, Transport, TransportSink } from "@proto/jsonrpc";
-import { isRequest, TransportError, FaultCode } from "@proto/jsonrpc";
-import { HttpServerError, HttpServerFault } from "./errors";
+import { isRequest, TransportError, JsonRpcFaultCode } from "@proto/jsonrpc";
+import { HttpServerError, HttpFaultCode } from "./errors";
 import type { PostExchange } from "./exchange";
 import type { ConnectionWriter } from "./io";
 import { createSseStream } from "./stream";
@@ -119,7 +119,7 @@ export function createSession(config: SessionConfig): Session {
     if (sharing === undefined || store?.end === undefined) return;
     Promise.resolve()
       .then(() => store.end?.(id))
-      .catch((cause: unknown) => config.fault(new HttpServerError(HttpServerFault.EventStoreFailed, `event store end failed on stream ${id}`, { cause })));
+      .catch((cause: unknown) => config.fault(new HttpServerError(HttpFaultCode.EventStoreFailed, `event store end failed on stream ${id}`, { cause })));
   }
 
   function openStream(hooks: StreamHooks): SseStream {
@@ -153,13 +153,13 @@ export function createSession(config: SessionConfig): Session {
     const [old] = created.splice(at, 1) as [string];
     Promise.resolve()
       .then(() => config.settings.store?.forget([old]))
-      .catch((cause: unknown) => config.fault(new HttpServerError(HttpServerFault.EventStoreFailed, "event store forget failed", { cause })));
+      .catch((cause: unknown) => config.fault(new HttpServerError(HttpFaultCode.EventStoreFailed, "event store forget failed", { cause })));
   }
 
   async function send(payload: JsonRpcPayload): Promise<void> {
-    if (closed) throw new TransportError(FaultCode.Closed, "the session is closed; messages can no longer be sent on it");
+    if (closed) throw new TransportError(JsonRpcFaultCode.Closed, "the session is closed; messages can no longer be sent on it");
     if (config.id === undefined) {
-      throw new HttpServerError(HttpServerFault.StreamGone, "a stateless handler has no standalone stream: server-initiated messages must relate to a request");
+      throw new HttpServerError(HttpFaultCode.StreamGone, "a stateless handler has no standalone stream: server-initiated messages must relate to a request");
     }
     let messages: readonly JsonRpcMessage[] = Array.isArray(payload) ? payload : [payload as JsonRpcMessage];
     if (sharing !== undefined && !standalone?.connected) {
@@ -171,7 +171,7 @@ export function createSession(config: SessionConfig): Session {
         try {
           for (const message of messages) await store.append(standaloneId, message);
         } catch (cause) {
-          throw new HttpServerError(HttpServerFault.EventStoreFailed, `event store append failed on stream ${standaloneId}`, { cause });
+          throw new HttpServerError(HttpFaultCode.EventStoreFailed, `event store append failed on stream ${standaloneId}`, { cause });
         }
         return;
       }
@@ -182,7 +182,7 @@ export function createSession(config: SessionConfig): Session {
       return;
     }
     if (queue.length + messages.length > config.maxQueued) {
-      throw new HttpServerError(HttpServerFault.QueueFull, `no GET stream is open and ${config.maxQueued} messages already wait for one; raise maxQueuedMessages or have the client open the GET stream`);
+      throw new HttpServerError(HttpFaultCode.QueueFull, `no GET stream is open and ${config.maxQueued} messages already wait for one; raise maxQueuedMessages or have the client open the GET stream`);
     }
     queue.push(...messages);
   }
@@ -199,7 +199,7 @@ export function createSession(config: SessionConfig): Session {
   async function close(reason?: Error): Promise<void> {
     if (closed) return;
     closed = true;
-    const why = reason ?? new HttpServerError(HttpServerFault.SessionClosed, "the session was closed");
+    const why = reason ?? new HttpServerError(HttpFaultCode.SessionClosed, "the session was closed");
     for (const exchange of exchanges) exchange.abort(why);
     exchanges.clear();
     for (const stream of [...streams.values()]) stream.close();
@@ -209,7 +209,7 @@ export function createSession(config: SessionConfig): Session {
       try {
         await config.settings.store.forget(created.splice(0, created.length));
       } catch (cause) {
-        config.fault(new HttpServerError(HttpServerFault.EventStoreFailed, "event store forget failed", { cause }));
+        config.fault(new HttpServerError(HttpFaultCode.EventStoreFailed, "event store forget failed", { cause }));
       }
     }
     config.closed(session);
@@ -283,7 +283,7 @@ export function createSession(config: SessionConfig): Session {
         return;
       }
       if (queue.length + messages.length > config.maxQueued) {
-        config.fault(new HttpServerError(HttpServerFault.QueueFull, `${messages.length} forwarded message(s) dropped: no GET stream is open and ${config.maxQueued} messages already wait`));
+        config.fault(new HttpServerError(HttpFaultCode.QueueFull, `${messages.length} forwarded message(s) dropped: no GET stream is open and ${config.maxQueued} messages already wait`));
         return;
       }
       queue.push(...messages);

@@ -7,7 +7,7 @@
  */
 import type { JsonRpcMessage, Principal } from "@proto/jsonrpc";
 import { isRequest } from "@proto/jsonrpc";
-import { HttpServerError, HttpServerFault } from "./errors";
+import { HttpServerError, HttpFaultCode } from "./errors";
 import { errorAnswer } from "./http-util";
 import { randomHex } from "./ids";
 import type { FullAnswer, OutHeaders } from "./io";
@@ -32,7 +32,7 @@ type SessionMessage =
 /** The 503 of a request that needs the shared store while it is unreachable. */
 export function sharedUnavailable(shared: SharedContext, fault: (error: Error) => void, cause: unknown, headers: OutHeaders): FullAnswer {
   const reason = cause instanceof Error ? cause.message : String(cause);
-  fault(new HttpServerError(HttpServerFault.SharedStoreFailed, `the shared session store failed: ${reason}`, { cause }));
+  fault(new HttpServerError(HttpFaultCode.SharedStoreFailed, `the shared session store failed: ${reason}`, { cause }));
   return errorAnswer(503, `the shared session store is unavailable (${reason.slice(0, 200)}); retry in ${shared.retryAfter} s`, { ...headers, "retry-after": shared.retryAfter });
 }
 
@@ -64,7 +64,7 @@ export function createReplica(shared: SharedContext, record: SessionRecord, faul
   let stopSession: (() => unknown) | undefined;
   let stopHolding: Promise<(() => unknown) | undefined> | undefined;
   let closed = false;
-  const report = (what: string) => (cause: unknown) => fault(new HttpServerError(HttpServerFault.SharedStoreFailed, `${what} failed on session ${record.id}`, { cause }));
+  const report = (what: string) => (cause: unknown) => fault(new HttpServerError(HttpFaultCode.SharedStoreFailed, `${what} failed on session ${record.id}`, { cause }));
 
   function onSession(text: string): void {
     const message = parse(text);
@@ -74,7 +74,7 @@ export function createReplica(shared: SharedContext, record: SessionRecord, faul
       const claimed = session.claim(message.message);
       if (claimed !== undefined) session.sink?.payload(claimed, detachedExchange(record.id));
     }
-    if (message.t === "close") void session.close(new HttpServerError(HttpServerFault.SessionClosed, "the client ended the session (DELETE on another instance)"));
+    if (message.t === "close") void session.close(new HttpServerError(HttpFaultCode.SessionClosed, "the client ended the session (DELETE on another instance)"));
   }
 
   function onForwarded(text: string): void {
@@ -164,7 +164,7 @@ export function routeResponses(shared: SharedContext, session: Session, messages
       local.push(claimed);
       continue;
     }
-    Promise.resolve(shared.bus.publish(`s:${session.id ?? ""}`, JSON.stringify({ t: "response", message }))).catch((cause: unknown) => fault(new HttpServerError(HttpServerFault.SharedStoreFailed, "publishing a client response failed", { cause })));
+    Promise.resolve(shared.bus.publish(`s:${session.id ?? ""}`, JSON.stringify({ t: "response", message }))).catch((cause: unknown) => fault(new HttpServerError(HttpFaultCode.SharedStoreFailed, "publishing a client response failed", { cause })));
   }
   return changed ? local : messages;
 }

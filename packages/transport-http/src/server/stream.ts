@@ -8,7 +8,7 @@
  */
 import { encode } from "@proto/jsonrpc";
 import type { JsonRpcMessage } from "@proto/jsonrpc";
-import { HttpServerError, HttpServerFault } from "./errors";
+import { HttpServerError, HttpFaultCode } from "./errors";
 import type { EventStore } from "./event-store";
 import type { ConnectionWriter } from "./io";
 import { isValidEventId, SSE_KEEP_ALIVE, sseMessage, ssePriming, sseRetry } from "./sse";
@@ -63,7 +63,7 @@ export interface SseStream {
 }
 
 function gone(id: string): HttpServerError {
-  return new HttpServerError(HttpServerFault.StreamGone, `SSE stream ${id} has no connection and cannot be resumed; the message was not delivered`);
+  return new HttpServerError(HttpFaultCode.StreamGone, `SSE stream ${id} has no connection and cannot be resumed; the message was not delivered`);
 }
 
 /** Creates a logical stream. */
@@ -88,12 +88,12 @@ export function createSseStream(id: string, settings: StreamSettings, hooks: Str
     try {
       eventId = await store.append(id, message, data);
     } catch (cause) {
-      const error = new HttpServerError(HttpServerFault.EventStoreFailed, `event store append failed on stream ${id}`, { cause });
+      const error = new HttpServerError(HttpFaultCode.EventStoreFailed, `event store append failed on stream ${id}`, { cause });
       hooks.fault(error);
       throw error;
     }
     if (typeof eventId !== "string" || eventId === "" || !isValidEventId(eventId)) {
-      const error = new HttpServerError(HttpServerFault.EventStoreFailed, `event store returned an invalid event id for stream ${id}: ids must be non-empty strings without line breaks`);
+      const error = new HttpServerError(HttpFaultCode.EventStoreFailed, `event store returned an invalid event id for stream ${id}: ids must be non-empty strings without line breaks`);
       hooks.fault(error);
       throw error;
     }
@@ -169,7 +169,7 @@ export function createSseStream(id: string, settings: StreamSettings, hooks: Str
     try {
       replay = store ? await store.replay(lastEventId) : undefined;
     } catch (cause) {
-      hooks.fault(new HttpServerError(HttpServerFault.EventStoreFailed, `event store replay failed on stream ${id}`, { cause }));
+      hooks.fault(new HttpServerError(HttpFaultCode.EventStoreFailed, `event store replay failed on stream ${id}`, { cause }));
       return false;
     }
     if (!replay || replay.streamId !== id) return false;

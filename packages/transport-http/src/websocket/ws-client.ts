@@ -9,7 +9,7 @@ import type { WebSocket } from "ws";
 import type { IncomingMessage } from "node:http";
 import type { HttpAuth } from "../client/http-auth";
 import { assertBearerToken } from "../client/http-auth";
-import { HttpClientError, HttpClientErrorCode } from "../client/http-error";
+import { HttpClientError, HttpClientFaultCode } from "../client/http-error";
 import type { WebSocketLimits } from "./ws-transport";
 import { MCP_SUBPROTOCOL, wrapWebSocket } from "./ws-transport";
 import { loadWs } from "./load-ws";
@@ -65,7 +65,7 @@ async function headersFor(options: WebSocketClientOptions): Promise<Record<strin
       headers.authorization = `Bearer ${token}`;
     }
   } catch (cause) {
-    throw new HttpClientError(HttpClientErrorCode.Auth, `The auth provider failed to supply a token: ${(cause as Error).message}`, { cause });
+    throw new HttpClientError(HttpClientFaultCode.Auth, `The auth provider failed to supply a token: ${(cause as Error).message}`, { cause });
   }
   return headers;
 }
@@ -75,12 +75,12 @@ async function connect(url: URL, options: WebSocketClientOptions): Promise<WebSo
     const outcome = await open(url, await headersFor(options), options);
     if ("socket" in outcome) return outcome.socket;
     if ("error" in outcome) {
-      throw new HttpClientError(HttpClientErrorCode.Network, `WebSocket ${url.href} failed to open: ${outcome.error.message}`, { cause: outcome.error });
+      throw new HttpClientError(HttpClientFaultCode.Network, `WebSocket ${url.href} failed to open: ${outcome.error.message}`, { cause: outcome.error });
     }
     const status = outcome.refused.statusCode ?? 0;
     const challenge = outcome.refused.headers["www-authenticate"];
     if (status === 401 && attempt === 0 && options.auth && (await options.auth.unauthorized({ status: 401, challenge, url }))) continue;
-    throw new HttpClientError(HttpClientErrorCode.HttpStatus, `WebSocket ${url.href} was refused with HTTP ${status}${status === 401 ? ": pass an `auth` provider" : ""}`, {
+    throw new HttpClientError(HttpClientFaultCode.HttpStatus, `WebSocket ${url.href} was refused with HTTP ${status}${status === 401 ? ": pass an `auth` provider" : ""}`, {
       status,
     });
   }

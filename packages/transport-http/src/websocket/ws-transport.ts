@@ -4,7 +4,7 @@
  * `deliverFrame`); binary messages are refused; ping/pong keep-alive terminates a dead peer.
  */
 import type { Exchange, ExchangeInfo, JsonRpcPayload, Transport, TransportSink } from "@proto/jsonrpc";
-import { FaultCode, TransportError, decode, deliverFrame, encode, resolveLimits } from "@proto/jsonrpc";
+import { JsonRpcFaultCode, TransportError, decode, deliverFrame, encode, resolveLimits } from "@proto/jsonrpc";
 import type { RawData, WebSocket } from "ws";
 import { startKeepAlive } from "./keepalive";
 
@@ -35,15 +35,15 @@ function closeReason(code: number, reason: Buffer, fault: Error | undefined): Er
   if (code === 1000 || code === 1001 || code === 1005) return undefined;
   const text = reason.toString("utf8");
   const meaning = code === 1009 ? " (message too big)" : code === 1006 ? " (connection lost without a close frame)" : "";
-  return new TransportError(code === 1009 ? FaultCode.Oversized : FaultCode.Closed, `The WebSocket closed with code ${code}${meaning}${text ? `: ${text}` : ""}`);
+  return new TransportError(code === 1009 ? JsonRpcFaultCode.Oversized : JsonRpcFaultCode.Closed, `The WebSocket closed with code ${code}${meaning}${text ? `: ${text}` : ""}`);
 }
 
 /** A socket error as a close reason with a stable code: `OVERSIZED` for a message over the limit, else `CLOSED` (the `ws` error is the cause). */
 function describeSocketError(error: Error & { code?: string }, maxMessageBytes: number): TransportError {
   if (error.code === "WS_ERR_UNSUPPORTED_MESSAGE_LENGTH") {
-    return new TransportError(FaultCode.Oversized, `The peer sent a message larger than maxMessageBytes (${maxMessageBytes} bytes); the connection was closed with 1009`, { cause: error });
+    return new TransportError(JsonRpcFaultCode.Oversized, `The peer sent a message larger than maxMessageBytes (${maxMessageBytes} bytes); the connection was closed with 1009`, { cause: error });
   }
-  return new TransportError(FaultCode.Closed, `The WebSocket failed: ${error.message}`, { cause: error });
+  return new TransportError(JsonRpcFaultCode.Closed, `The WebSocket failed: ${error.message}`, { cause: error });
 }
 
 /**
@@ -69,7 +69,7 @@ export function wrapWebSocket(socket: WebSocket, info: ExchangeInfo, limits: Web
       return;
     }
     if (isBinary) {
-      sink.error(new TransportError(FaultCode.BadFrame, "Refused a binary WebSocket message: MCP sends each JSON-RPC message as one text message"));
+      sink.error(new TransportError(JsonRpcFaultCode.BadFrame, "Refused a binary WebSocket message: MCP sends each JSON-RPC message as one text message"));
       return;
     }
     const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
@@ -85,7 +85,7 @@ export function wrapWebSocket(socket: WebSocket, info: ExchangeInfo, limits: Web
   }
 
   const stopKeepAlive = startKeepAlive(socket, limits.pingIntervalMs ?? 30_000, () => {
-    fault = new TransportError(FaultCode.Timeout, `The peer did not answer a ping within ${limits.pingIntervalMs ?? 30_000} ms: connection terminated`);
+    fault = new TransportError(JsonRpcFaultCode.Timeout, `The peer did not answer a ping within ${limits.pingIntervalMs ?? 30_000} ms: connection terminated`);
     socket.terminate();
   });
   socket.on("message", receive);
@@ -96,19 +96,19 @@ export function wrapWebSocket(socket: WebSocket, info: ExchangeInfo, limits: Web
 
   function write(payload: JsonRpcPayload): Promise<void> {
     if (finished || socket.readyState !== socket.OPEN) {
-      return Promise.reject(new TransportError(FaultCode.Closed, "The WebSocket is closed: nothing can be sent on it"));
+      return Promise.reject(new TransportError(JsonRpcFaultCode.Closed, "The WebSocket is closed: nothing can be sent on it"));
     }
     if (socket.bufferedAmount > maxBufferedBytes) {
       return Promise.reject(
         new TransportError(
-          FaultCode.WriteFailed,
+          JsonRpcFaultCode.WriteFailed,
           `The peer is not reading: ${socket.bufferedAmount} bytes are queued (maxBufferedBytes ${maxBufferedBytes}); the message was not sent`,
         ),
       );
     }
     return new Promise((resolve, reject) => {
       socket.send(encode(payload), (error) => {
-        if (error) reject(new TransportError(FaultCode.WriteFailed, `A WebSocket write failed: ${error.message}`, { cause: error }));
+        if (error) reject(new TransportError(JsonRpcFaultCode.WriteFailed, `A WebSocket write failed: ${error.message}`, { cause: error }));
         else resolve();
       });
     });
