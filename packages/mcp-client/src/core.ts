@@ -9,7 +9,7 @@ import type { ClientOptions } from "./client-types";
 import type { ClientEvents } from "./events";
 import type { RootsLister } from "./handler-types";
 import type { RequestOptions } from "./request-options";
-import type { Session } from "./session";
+import type { ModernContext, Session } from "./session";
 import { assertServerSupports, serverSupports } from "./capability-check";
 import { createConnection, type Connection } from "./connection";
 import { checkTimeout } from "./deadline";
@@ -22,14 +22,17 @@ import { sharedSchemaValidator, type SchemaValidator } from "./schema-validation
 import { createServedTasks } from "./task-serve";
 import { checkRoots, clientCapabilities, createInputResponder, registerServerRequests, type InputResponder, type ServerRequestHandlers } from "./server-requests";
 import { openSession } from "./session";
-import { createEraMemory, envelope, type ProtocolChoice } from "./era";
-import { DEFAULT_MAX_INPUT_ROUNDS, sendModern } from "./modern-send";
+import { createEnvelopeCache, createEraMemory, type ProtocolChoice } from "./era";
+import { DEFAULT_MAX_INPUT_ROUNDS, sendModern, type ModernWire } from "./modern-send";
 import { createListener, type Listener } from "./listen";
 import { ClientFaultCode, McpClientError } from "./errors";
 import { createTaskRegistry, type TaskRegistry } from "./task-registry";
 import { resolveTaskOptions, withTaskExtension, type ResolvedTaskOptions } from "./task-options";
 
 const SILENT: Logger = { warn() {}, error() {} };
+
+/** What a request adds for the observer (`tools/call`). */
+type Extra = Pick<Outgoing, "tool" | "isToolError">;
 
 /** The state the API modules share. */
 export interface Core {
@@ -45,7 +48,7 @@ export interface Core {
   /** The `subscriptions/listen` stream of the current 2026-07-28 session. */
   readonly listener: Listener | undefined;
   /** Sends a request: connects when needed, checks the capability, applies the options. */
-  send(method: string, params: NotificationParamsRecord, options: RequestOptions | undefined, extra?: Pick<Outgoing, "tool" | "isToolError">): Promise<unknown>;
+  send(method: string, params: NotificationParamsRecord, options: RequestOptions | undefined, extra?: Extra): Promise<unknown>;
   /** Sends a notification on the current connection (connecting when needed). */
   notify(method: string, params?: NotificationParamsRecord): Promise<void>;
   /** Replaces the roots lister with a fixed list (`setRoots`). */
@@ -208,6 +211,29 @@ export function createCore(options: ClientOptions): Core {
     report,
   });
 
+  const wires = new WeakMap<ModernContext, ModernWire<Extra>>();
+  /** The wire of a modern session, built on its first request: the envelopes by method, the round sender. */
+  const wireOf = (session: Session, modern: ModernContext): ModernWire<Extra> => {
+    let wire = wires.get(modern);
+    if (wire !== undefined) return wire;
+    const envelopes = createEnvelopeCache(modern.version, options.info, (method) => withTaskExtension(modern.capabilities, session.server.capabilities, method));
+    wire = {
+      maxRounds: options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS,
+      respond,
+      relist: () => relistTools(core),
+      send: (method, round, roundOptions, extra) => {
+        const shared = envelopes.get(method, core.logLevel);
+        // Object.assign, not `{ ...round, _meta }`: in V8 a literal that starts with a spread and
+        // then adds a key builds a new hidden class per call (~1.3 µs and garbage, measured).
+        const stamped: { [key: string]: unknown } = Object.assign({}, round);
+        stamped._meta = round?._meta === undefined ? shared : Object.assign({}, shared, round._meta);
+        return requester.send({ peer: session.peer, server: session.server.info, method, params: stamped, options: roundOptions, modern: true, ...extra });
+      },
+    };
+    wires.set(modern, wire);
+    return wire;
+  };
+
   const core: Core = {
     options, emitter, connection, logger, caches, tasks, taskOptions, respond,
     validator: sharedSchemaValidator(),
@@ -222,17 +248,7 @@ export function createCore(options: ClientOptions): Core {
       if (options.enforceCapabilities !== false) assertServerSupports(session.server.capabilities, method, session.server.info.name);
       const { modern } = session;
       if (modern === undefined) return requester.send({ peer: session.peer, server: session.server.info, method, params, options: requestOptions, ...extra });
-      return sendModern({
-        method,
-        maxRounds: options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS,
-        respond,
-        relist: () => relistTools(core),
-        send: (round, roundOptions) => {
-          const capabilities = withTaskExtension(modern.capabilities, session.server.capabilities, method);
-          const meta = { ...envelope(modern.version, capabilities, options.info, core.logLevel), ...(round?._meta as NotificationParamsRecord) };
-          return requester.send({ peer: session.peer, server: session.server.info, method, params: { ...round, _meta: meta }, options: roundOptions, modern: true, ...extra });
-        },
-      }, params, requestOptions);
+      return sendModern(wireOf(session, modern), method, params, requestOptions, extra);
     },
     async notify(method, params) {
       const session = await connection.ensure();

@@ -57,6 +57,38 @@ export function modernCapabilities(capabilities: ClientCapabilities): ClientCapa
   return { ...capabilities, roots: {} };
 }
 
+/** The envelopes of one modern session, by method (the envelope of a method changes only with the log level). */
+export interface EnvelopeCache {
+  /** The frozen envelope of a `method` request at `logLevel`; built once, then shared by every such request. */
+  get(method: string, logLevel: LoggingLevel | undefined): { readonly [key: string]: unknown };
+}
+
+/** Most methods whose envelopes one cache keeps (a client speaks a handful; extension methods are the user's). */
+const MAX_CACHED_ENVELOPES = 64;
+
+/**
+ * Creates the envelope cache of one session: `capabilitiesFor(method)` says what the client
+ * declares on that method's requests. A log level change drops every entry.
+ */
+export function createEnvelopeCache(version: string, info: Implementation, capabilitiesFor: (method: string) => ClientCapabilities): EnvelopeCache {
+  const byMethod = new Map<string, { readonly [key: string]: unknown }>();
+  let level: LoggingLevel | undefined;
+  return {
+    get(method, logLevel) {
+      if (logLevel !== level) {
+        byMethod.clear();
+        level = logLevel;
+      }
+      let meta = byMethod.get(method);
+      if (meta === undefined) {
+        meta = Object.freeze(envelope(version, capabilitiesFor(method), info, logLevel));
+        if (byMethod.size < MAX_CACHED_ENVELOPES) byMethod.set(method, meta);
+      }
+      return meta;
+    },
+  };
+}
+
 /** The `_meta` envelope of one modern request (2026-07-28 basic/index "_meta"). */
 export function envelope(version: string, capabilities: ClientCapabilities, info: Implementation, logLevel: LoggingLevel | undefined): { readonly [key: string]: unknown } {
   return {

@@ -27,23 +27,36 @@ const MAX_INPUT_REQUESTS = 64;
 
 type Params = { readonly [key: string]: unknown };
 
-/** What one modern call needs from the client. */
-export interface ModernCall {
-  /** Sends one round (the requester, with the modern result check). */
-  readonly send: (params: Params | undefined, options: RequestOptions | undefined) => Promise<unknown>;
+/** What a modern session's calls need from the client: built once per session, shared by its calls. */
+export interface ModernWire<Extra> {
+  /** Sends one round of `method` (the envelope stamped, the modern result check applied). */
+  readonly send: (method: string, params: Params | undefined, options: RequestOptions | undefined, extra: Extra | undefined) => Promise<unknown>;
   /** Answers one input request. */
   readonly respond: InputResponder;
   /** Fetches the tool list again after a -32020. */
   readonly relist: () => Promise<unknown>;
-  readonly method: string;
   readonly maxRounds: number;
 }
+
+/** One call in progress (the slow path: input rounds or a header-mismatch retry). */
+interface ModernCall<Extra> {
+  readonly wire: ModernWire<Extra>;
+  readonly method: string;
+  readonly params: Params | undefined;
+  readonly options: RequestOptions | undefined;
+  readonly extra: Extra | undefined;
+  /** When the call began (performance.now()), when a total timeout spans its rounds. */
+  readonly began: number;
+}
+
+/** The outcome of one round. */
+type Outcome = { readonly result: unknown } | { readonly error: unknown };
 
 function isRecord(value: unknown): value is Params {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-async function answerRound(call: ModernCall, requests: Params, signal: AbortSignal): Promise<Params> {
+async function answerRound<E>(call: ModernCall<E>, requests: Params, signal: AbortSignal): Promise<Params> {
   const entries = Object.entries(requests);
   if (entries.length > MAX_INPUT_REQUESTS) {
     throw new McpClientError(ClientFaultCode.InvalidResult, `The server's "${call.method}" result asks for ${entries.length} inputs at once; at most ${MAX_INPUT_REQUESTS} are answered`);
@@ -52,19 +65,19 @@ async function answerRound(call: ModernCall, requests: Params, signal: AbortSign
     if (!isRecord(request) || typeof request.method !== "string" || (request.params !== undefined && !isRecord(request.params))) {
       throw new McpClientError(ClientFaultCode.InvalidResult, `The server's "${call.method}" result has a malformed input request "${key}" (it needs a string method and object params)`, { detail: request });
     }
-    return [key, await call.respond(request.method, (request.params ?? {}) as Params, signal)] as const;
+    return [key, await call.wire.respond(request.method, (request.params ?? {}) as Params, signal)] as const;
   }));
   return Object.fromEntries(answered);
 }
 
 /** Stops the loop when the caller aborted between rounds: the same `ABORTED` fault a pending request gets. */
-function stopIfAborted(call: ModernCall, signal: AbortSignal): void {
+function stopIfAborted<E>(call: ModernCall<E>, signal: AbortSignal): void {
   if (!signal.aborted) return;
   throw new RequestError(JsonRpcFaultCode.Aborted, call.method, `Request "${call.method}" was aborted while the client answered the server's input requests`, { cause: signal.reason });
 }
 
 /** Answers a round; a handler failing because the caller aborted ends the call as `ABORTED`. */
-async function answerOrStop(call: ModernCall, requests: Params, signal: AbortSignal): Promise<Params> {
+async function answerOrStop<E>(call: ModernCall<E>, requests: Params, signal: AbortSignal): Promise<Params> {
   try {
     return await answerRound(call, requests, signal);
   } catch (error) {
@@ -80,37 +93,63 @@ function nextOptions(options: RequestOptions | undefined, began: number): Reques
   return { ...options, maxTotalTimeoutMs: left };
 }
 
-/** Runs one modern call to its complete result. */
-export async function sendModern(call: ModernCall, params: Params | undefined, options: RequestOptions | undefined): Promise<unknown> {
-  const began = performance.now();
+function isInputRequired(result: unknown): result is Params {
+  return isRecord(result) && result.resultType === ResultType.InputRequired;
+}
+
+function isHeaderMismatch(error: unknown): boolean {
+  return error instanceof JsonRpcError && error.code === McpErrorCode.HeaderMismatch;
+}
+
+/**
+ * Runs one modern call to its complete result. The common case (one round, complete) costs one
+ * send and one check; the loop's state (a signal, the round count, the retry flag) is set up
+ * only when the server asks for input or a -32020 comes back.
+ */
+export async function sendModern<Extra>(wire: ModernWire<Extra>, method: string, params: Params | undefined, options: RequestOptions | undefined, extra: Extra | undefined): Promise<unknown> {
+  const began = options?.maxTotalTimeoutMs === undefined || options.maxTotalTimeoutMs === 0 ? 0 : performance.now();
+  let result: unknown;
+  try {
+    result = await wire.send(method, params, options, extra);
+  } catch (error) {
+    if (!isHeaderMismatch(error)) throw error;
+    return continueCall({ wire, method, params, options, extra, began }, { error });
+  }
+  return isInputRequired(result) ? continueCall({ wire, method, params, options, extra, began }, { result }) : result;
+}
+
+/** Goes on from a first outcome that asks for more: input rounds, and one retry after a -32020. */
+async function continueCall<E>(call: ModernCall<E>, first: Outcome): Promise<unknown> {
+  const { wire, method, params, options } = call;
+  // A signal of our own only when none was given: the input handlers take one.
   const signal = options?.signal ?? new AbortController().signal;
   let round = 0;
   let retried = false;
   let current = params;
+  let outcome = first;
   for (;;) {
-    let result: unknown;
-    try {
-      result = await call.send(current, nextOptions(options, began));
-    } catch (error) {
-      if (retried || !(error instanceof JsonRpcError) || error.code !== McpErrorCode.HeaderMismatch) throw error;
+    if ("error" in outcome) {
+      if (retried || !isHeaderMismatch(outcome.error)) throw outcome.error;
       retried = true;
-      if (call.method === RequestMethod.ToolsCall) await call.relist();
-      continue;
+      if (method === RequestMethod.ToolsCall) await wire.relist();
+    } else {
+      const { result } = outcome;
+      if (!isInputRequired(result)) return result;
+      round += 1;
+      if (round > wire.maxRounds) {
+        throw new McpClientError(ClientFaultCode.InputRoundsExceeded,
+          `The server kept asking for input on "${method}" past ${wire.maxRounds} rounds; the call was abandoned (raise maxInputRounds if the server legitimately needs more)`);
+      }
+      stopIfAborted(call, signal);
+      const inputResponses = isRecord(result.inputRequests) ? await answerOrStop(call, result.inputRequests, signal) : undefined;
+      stopIfAborted(call, signal);
+      const { inputResponses: _old, requestState: _state, ...base } = params ?? {};
+      current = {
+        ...base,
+        ...(inputResponses === undefined ? {} : { inputResponses }),
+        ...(typeof result.requestState === "string" ? { requestState: result.requestState } : {}),
+      };
     }
-    if (!isRecord(result) || result.resultType !== ResultType.InputRequired) return result;
-    round += 1;
-    if (round > call.maxRounds) {
-      throw new McpClientError(ClientFaultCode.InputRoundsExceeded,
-        `The server kept asking for input on "${call.method}" past ${call.maxRounds} rounds; the call was abandoned (raise maxInputRounds if the server legitimately needs more)`);
-    }
-    stopIfAborted(call, signal);
-    const inputResponses = isRecord(result.inputRequests) ? await answerOrStop(call, result.inputRequests, signal) : undefined;
-    stopIfAborted(call, signal);
-    const { inputResponses: _old, requestState: _state, ...base } = params ?? {};
-    current = {
-      ...base,
-      ...(inputResponses === undefined ? {} : { inputResponses }),
-      ...(typeof result.requestState === "string" ? { requestState: result.requestState } : {}),
-    };
+    outcome = await wire.send(method, current, nextOptions(options, call.began), call.extra).then((result: unknown) => ({ result }), (error: unknown) => ({ error }));
   }
 }

@@ -48,6 +48,21 @@ describe("era probe verdicts", () => {
     expect(server.received.map((r) => r.method)).not.toContain("logging/setLevel");
   });
 
+  it("puts a log level set after earlier requests in the next envelope, and merges request meta over the envelope", async () => {
+    const server = await createScriptedServer({ handlers: { "server/discover": () => ({ ...(discover(undefined, undefined as never) as object), capabilities: { tools: {}, logging: {} } }), "tools/list": () => ({ tools: [] }) } });
+    const c = client();
+    await c.connect(server.transport);
+    await c.listTools();
+    await c.setLoggingLevel("error");
+    await c.listTools(undefined, { meta: { "example.com/trace": "t1" } });
+    await c.listTools();
+    const metas = server.received.filter((r) => r.method === "tools/list").map((r) => (r.params as { _meta: Record<string, unknown> })._meta);
+    expect(metas[0]).not.toHaveProperty(["io.modelcontextprotocol/logLevel"]);
+    expect(metas[1]).toMatchObject({ "io.modelcontextprotocol/logLevel": "error", "io.modelcontextprotocol/protocolVersion": "2026-07-28", "example.com/trace": "t1" });
+    expect(metas[2]).toHaveProperty(["io.modelcontextprotocol/logLevel"], "error");
+    expect(metas[2]).not.toHaveProperty(["example.com/trace"]);
+  });
+
   it("-32022 naming 2026-07-28 retries discover once, then speaks it", async () => {
     let first = true;
     const server = await createScriptedServer({

@@ -99,4 +99,17 @@ describe("the 2026-07-28 wire of the Streamable HTTP client", () => {
     expect(seen[0]?.signal?.aborted).toBe(true);
     await peer.close();
   });
+
+  it("closing the transport aborts every modern POST in flight", async () => {
+    const { fetch, seen } = server();
+    const peer = createPeer(createStreamableHttpClientTransport("http://127.0.0.1:1/mcp", { fetch }), { cancellation: mcpCancellation });
+    await peer.start();
+    const pending = [1, 2, 3].map(() => peer.request("never", { _meta: META }).catch((e: unknown) => e));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(seen).toHaveLength(3);
+    expect(seen.some((s) => s.signal?.aborted)).toBe(false);
+    await peer.close();
+    await Promise.all(pending);
+    expect(seen.every((s) => s.signal?.aborted === true)).toBe(true);
+  });
 });

@@ -35,6 +35,11 @@ export function cancelledId(message: JsonRpcMessage): JsonRpcId | undefined {
 /** Creates the modern poster of one transport; `toolHeaders` holds the `x-mcp-header` bindings it learned. */
 export function createModernPoster(core: ClientCore, toolHeaders: ToolHeaders): ModernPoster {
   const inFlight = new Map<JsonRpcId, AbortController>();
+  // One listener for every POST: closing the transport aborts what is in flight. (A listener per
+  // POST on the one long-lived signal cost an add and a remove per request, O(listeners) each.)
+  core.signal.addEventListener("abort", () => {
+    for (const aborter of inFlight.values()) aborter.abort(core.signal.reason);
+  }, { once: true });
 
   function deliverError(id: JsonRpcId, error: HttpClientError): boolean {
     const rpc = error.rpcError;
@@ -46,19 +51,14 @@ export function createModernPoster(core: ClientCore, toolHeaders: ToolHeaders): 
 
   async function post(message: JsonRpcRequest, version: string): Promise<void> {
     const aborter = new AbortController();
-    const stop = (): void => aborter.abort(core.signal.reason);
-    core.signal.addEventListener("abort", stop, { once: true });
+    if (core.signal.aborted) aborter.abort(core.signal.reason);
     inFlight.set(message.id, aborter);
     const done = (): void => {
-      inFlight.delete(message.id);
-      core.signal.removeEventListener("abort", stop);
+      if (inFlight.get(message.id) === aborter) inFlight.delete(message.id);
     };
     try {
-      const headers = {
-        ...core.postHeaders(true),
-        ...standardHeaders(message, version),
-        ...(message.method === "tools/call" ? toolHeaders.headersFor(message) : {}),
-      };
+      const headers = Object.assign(core.postHeaders(true), standardHeaders(message, version));
+      if (message.method === "tools/call") Object.assign(headers, toolHeaders.headersFor(message));
       const response = await core.request({ method: "POST", url: core.url, headers, body: encode(message), signal: aborter.signal });
       if (!response.ok) {
         const error = await errorFromResponse("POST", core.url, response);
