@@ -31,7 +31,9 @@ function variable(op: Op, name: string, multi: boolean, explodeAllowed: boolean)
   ];
   if (named || (op !== "" && !multi)) variants.push(list.map((l) => ({ name, explode: false, prefix: undefined, value: l, expected: l })));
   if (explodeAllowed) {
-    variants.push(fc.array(item, { minLength: 1, maxLength: 4 }).map((l) => ({ name, explode: true, prefix: undefined, value: l, expected: l })));
+    // An exploded "." list joins its items with ".": an unencoded "." inside an item would be ambiguous too.
+    const member = op === "." ? text.filter((s) => !s.includes(".")) : item;
+    variants.push(fc.array(member, { minLength: 1, maxLength: 4 }).map((l) => ({ name, explode: true, prefix: undefined, value: l, expected: l })));
   }
   if (named || !multi) variants.push(fc.constant({ name, explode: false, prefix: undefined, value: undefined, expected: undefined }));
   return fc.oneof(...variants);
