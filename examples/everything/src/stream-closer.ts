@@ -38,7 +38,11 @@ function keyOf(sessionId: string, requestId: unknown): string {
   return `${sessionId} ${JSON.stringify(requestId)}`;
 }
 
+const TOOL_BYTES = Buffer.from(RECONNECTION_TOOL);
+
 function reconnectionCallId(body: Uint8Array): string | number | undefined {
+  // Most bodies are other calls: a byte search spares them a second JSON.parse (a name written with escapes is not tracked).
+  if (Buffer.from(body.buffer, body.byteOffset, body.byteLength).indexOf(TOOL_BYTES) < 0) return undefined;
   let message: unknown;
   try {
     message = JSON.parse(new TextDecoder().decode(body));

@@ -102,7 +102,7 @@ export function createSession(config: SessionConfig): Session {
   let streamCount = 0;
   const exchanges = new Set<PostExchange>();
   const streams = new Map<string, SseStream>();
-  const created: string[] = [];
+  const created = new Set<string>(); // in creation order
   let standalone: SseStream | undefined;
   const queue: JsonRpcMessage[] = [];
   const { sharing } = config;
@@ -154,11 +154,18 @@ export function createSession(config: SessionConfig): Session {
    * leaves nothing behind in the store either (a live one is kept: it may still be resumed).
    */
   function remember(id: string): void {
-    created.push(id);
-    if (created.length <= MAX_REMEMBERED_STREAMS) return;
-    const at = created.findIndex((old, i) => i < created.length - 1 && !streams.has(old) && old !== standalone?.id);
-    if (at < 0) return;
-    const [old] = created.splice(at, 1) as [string];
+    created.add(id);
+    if (created.size <= MAX_REMEMBERED_STREAMS) return;
+    let old: string | undefined;
+    for (const candidate of created) {
+      if (candidate === id) break;
+      if (!streams.has(candidate) && candidate !== standalone?.id) {
+        old = candidate;
+        break;
+      }
+    }
+    if (old === undefined) return;
+    created.delete(old);
     const failed = (cause: unknown): void => config.fault(new HttpServerError(HttpFaultCode.EventStoreFailed, "event store forget failed", { cause }));
     try {
       // an in-memory store forgets synchronously: no promise per POST once past the limit
@@ -218,9 +225,11 @@ export function createSession(config: SessionConfig): Session {
     for (const stream of [...streams.values()]) stream.close();
     standalone?.close();
     queue.length = 0;
-    if (created.length > 0 && config.settings.store) {
+    if (created.size > 0 && config.settings.store) {
+      const ids = [...created];
+      created.clear();
       try {
-        await config.settings.store.forget(created.splice(0, created.length));
+        await config.settings.store.forget(ids);
       } catch (cause) {
         config.fault(new HttpServerError(HttpFaultCode.EventStoreFailed, "event store forget failed", { cause }));
       }
