@@ -89,7 +89,8 @@ describe("createSseClientTransport", () => {
     });
   });
 
-  it("closes with STREAM_LOST when the server ends the stream", async () => {
+  /** A legacy server that named its endpoint and keeps the stream open; the transport started on it. */
+  async function openedStream(): Promise<{ stream: ServerResponse; recorder: ReturnType<typeof recordingSink> }> {
     let stream: ServerResponse | undefined;
     server = await startScripted((_req, res) => {
       stream = res;
@@ -98,21 +99,19 @@ describe("createSseClientTransport", () => {
     });
     const recorder = recordingSink();
     await createSseClientTransport(server.url).start(recorder.sink);
-    stream!.end();
+    return { stream: stream!, recorder };
+  }
+
+  it("closes with STREAM_LOST when the server ends the stream", async () => {
+    const { stream, recorder } = await openedStream();
+    stream.end();
     await recorder.closed;
     expect(recorder.closedWith).toMatchObject({ code: "STREAM_LOST" });
   });
 
   it("closes with STREAM_LOST, the network error as its cause, when the connection drops mid-stream", async () => {
-    let stream: ServerResponse | undefined;
-    server = await startScripted((_req, res) => {
-      stream = res;
-      openSse(res);
-      writeEvent(res, { event: "endpoint", data: "/messages" });
-    });
-    const recorder = recordingSink();
-    await createSseClientTransport(server.url).start(recorder.sink);
-    stream!.socket?.destroy();
+    const { stream, recorder } = await openedStream();
+    stream.socket?.destroy();
     await recorder.closed;
     expect(recorder.closedWith).toMatchObject({ name: "HttpClientError", code: "STREAM_LOST" });
     expect((recorder.closedWith as Error).cause).toBeInstanceOf(Error);
