@@ -53,6 +53,23 @@ describe.skipIf(missing !== undefined)(`Redis stores against a real redis-server
     expect((await stores.eventStore.replay(last))?.events).toEqual([]);
   });
 
+  it("a stream expires with its session: every append sets both of its keys to expire after ttlMs", async () => {
+    const short = await createRedisStores({ url: `redis://127.0.0.1:${redis.port}`, keyPrefix: "t:", ttlMs: 5_000 });
+    try {
+      await short.eventStore.append("p1.ttl", note(1));
+      for (const key of ["t:es:p1.ttl", "t:esm:p1.ttl"]) {
+        const ttl = await short.client.pTTL(key);
+        expect(ttl).toBeGreaterThan(0);
+        expect(ttl).toBeLessThanOrEqual(5_000);
+      }
+      await short.client.pExpire("t:es:p1.ttl", 100);
+      await short.eventStore.append("p1.ttl", note(2));
+      expect(await short.client.pTTL("t:es:p1.ttl")).toBeGreaterThan(100);
+    } finally {
+      await short.close();
+    }
+  });
+
   it("refuses malformed and foreign ids", async () => {
     for (const id of ["", "nocolon", "p1.a:", "p1.a:abc", "p1.a:1-2-3", "missing.0:1-0"]) expect(await stores.eventStore.replay(id)).toBeUndefined();
   });
