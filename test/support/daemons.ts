@@ -2,7 +2,7 @@
  * Real daemons for the multi-instance tests (test/cluster, packages/redis-stores): a
  * `redis-server` and an HAProxy, each started on free 127.0.0.1 ports in a temporary directory
  * and stopped by the test. `.ci/run` installs the Debian packages; without them the tests that
- * need them are skipped with a message naming what is missing.
+ * need them are skipped with a message naming what is missing (under CI they fail instead).
  */
 import { spawn, spawnSync } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
@@ -21,11 +21,17 @@ export function findBinary(name: string): string | undefined {
   return undefined;
 }
 
-/** Why a daemon test cannot run here, or undefined when it can. */
+/**
+ * Why a daemon test cannot run here, or undefined when it can. Under CI (`CI` set, as `.ci/run`
+ * and CI services set it) a missing daemon is an error, not a skip: a CI run that skipped the
+ * multi-instance tests would pass without testing them.
+ */
 export function missingDaemons(...names: string[]): string | undefined {
   const missing = names.filter((name) => findBinary(name) === undefined);
   if (missing.length === 0) return undefined;
-  return `SKIPPED: ${missing.join(", ")} not installed (apt-get install -y ${missing.map((m) => (m === "redis-server" ? "redis-server" : m)).join(" ")}, as .ci/run does)`;
+  const install = `apt-get install -y ${missing.join(" ")}, as .ci/run does`;
+  if (process.env.CI !== undefined && process.env.CI !== "" && process.env.CI !== "false") throw new Error(`${missing.join(", ")} not installed, and CI is set, so the tests that need them may not be skipped: ${install}`);
+  return `SKIPPED: ${missing.join(", ")} not installed (${install})`;
 }
 
 /** A free TCP port on 127.0.0.1 (bound then released). */
