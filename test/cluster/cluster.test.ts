@@ -138,6 +138,41 @@ describe.skipIf(missing !== undefined)(`three instances behind HAProxy on Redis$
     await rawSession(cluster.url).initialize();
   }, 60_000);
 
+  it("Redis killed while 4 clients call in a loop: every answer is 200 or a 503 with Retry-After (none fails otherwise), and every client is served again after", async () => {
+    const sessions = [];
+    for (let i = 0; i < 4; i += 1) {
+      const session = rawSession(cluster.url);
+      await session.initialize();
+      sessions.push(session);
+    }
+    const phase = { now: "before" as "before" | "gap" | "after" };
+    const seen: { phase: string; status: number; retryAfter: string | null; body: string }[] = [];
+    let stop = false;
+    const servedAfter = new Set<number>();
+    const loops = sessions.map(async (session, index) => {
+      for (let id = 1; !stop; id += 1) {
+        const response = await session.post({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "whoami", arguments: {} } });
+        seen.push({ phase: phase.now, status: response.status, retryAfter: response.headers.get("retry-after"), body: await response.text() });
+        if (phase.now === "after" && response.status === 200) servedAfter.add(index);
+        if (response.status !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    phase.now = "gap";
+    await cluster.redis.kill();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await cluster.redis.start();
+    phase.now = "after";
+    for (let wait = 0; wait < 200 && servedAfter.size < sessions.length; wait += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    stop = true;
+    await Promise.all(loops);
+    const odd = seen.filter((answer) => !(answer.status === 200 || (answer.status === 503 && answer.retryAfter === "1" && /shared session store is unavailable/.test(answer.body))));
+    expect(odd).toEqual([]);
+    expect(seen.filter((answer) => answer.phase === "before" && answer.status === 200).length).toBeGreaterThan(0);
+    expect(seen.filter((answer) => answer.phase === "gap" && answer.status === 503).length).toBeGreaterThan(0);
+    expect([...servedAfter].sort()).toEqual([0, 1, 2, 3]);
+  }, 60_000);
+
   it("2026-07-28: MRTR rounds answered on different instances (shared requestState keys)", async () => {
     const env = envelope({ elicitation: { form: {} } });
     const first = await post(cluster.url, { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "confirm", arguments: {}, ...env } });
