@@ -101,11 +101,12 @@ describe.skipIf(missing !== undefined)(`two handlers on one redis-server: the se
   });
 
   it("a session idle past sessionIdleTtlMs on A is gone on B; one kept busy through B lives on", async () => {
-    const [a, b] = await pair({ sessionIdleTtlMs: 400 });
+    const [a, b] = await pair({ sessionIdleTtlMs: 1_000 });
     const idle = await open(a.url);
     const busy = await open(a.url);
-    for (let i = 0; i < 6; i += 1) {
-      await sleep(150);
+    // the busy session is touched every 250 ms, far inside its TTL; the idle one is left twice as long as its TTL
+    for (let i = 0; i < 8; i += 1) {
+      await sleep(250);
       expect((await call(b.url, busy, undefined, 10 + i, "ping")).status).toBe(200);
     }
     expect((await call(b.url, idle, undefined, 1, "ping")).status).toBe(404);
