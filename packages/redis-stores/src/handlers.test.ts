@@ -100,6 +100,16 @@ describe.skipIf(missing !== undefined)(`two handlers on one redis-server: the se
     await open(b.url, "bob");
   });
 
+  it("maxSessions counts both instances; at the cap initialize is 503 with Retry-After (no eviction across instances, see Limits)", async () => {
+    const [a, b] = await pair({ maxSessions: 2 });
+    await open(a.url, "alice");
+    await open(b.url, "bob");
+    const refused = await fetch(a.url, { method: "POST", headers: headers(undefined, "carol"), body: rpc(0, "initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } }) });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).not.toBeNull();
+    await refused.text();
+  });
+
   it("a session idle past sessionIdleTtlMs on A is gone on B; one kept busy through B lives on", async () => {
     const [a, b] = await pair({ sessionIdleTtlMs: 1_000 });
     const idle = await open(a.url);
