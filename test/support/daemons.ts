@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -43,6 +43,15 @@ export function freePort(): Promise<number> {
       const address = server.address();
       server.close(() => (typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port"))));
     });
+  });
+}
+
+/** Whether something accepts TCP connections on 127.0.0.1:`port`. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => (socket.destroy(), resolve(false)));
   });
 }
 
@@ -156,7 +165,17 @@ export async function startHaproxy(backends: readonly number[], healthPath = "/h
   const check = spawnSync(binary, ["-c", "-f", file]);
   if (check.status !== 0) throw new Error(`haproxy refused its config: ${check.stderr.toString()}${check.stdout.toString()}`);
   const child = spawn(binary, ["-db", "-f", file], { stdio: ["ignore", "pipe", "pipe"] });
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  if (child.exitCode !== null) throw new Error(`haproxy exited with ${child.exitCode}`);
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  // listening, not merely spawned: on a loaded machine binding takes longer than any fixed pause
+  for (const deadline = Date.now() + 10_000; !(await accepts(port)); ) {
+    if (child.exitCode !== null) throw new Error(`haproxy exited with ${child.exitCode}: ${output.slice(-500)}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`haproxy did not listen on 127.0.0.1:${port} within 10 s: ${output.slice(-500)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   return { port, process: child, stop: stopper(child, dir) };
 }
