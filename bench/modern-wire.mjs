@@ -12,7 +12,7 @@
 // the five packages a server loads to packages/<pkg>/node_modules/.NAME/, where their own
 // dependencies resolve, with their @proto imports made relative). `--sides a,b` keeps some sides.
 // Uses the BUILT packages: pnpm build, then
-//   node bench/modern-wire.mjs [--part server|client|all] [--wire stdio,http] [--rounds 5] [--seq 1000] [--inflight 12800] [--duration 2] [--before NAME] [--sides names]
+//   node bench/modern-wire.mjs [--part server|client|all] [--wire stdio,http (both parts)] [--rounds 5] [--seq 10000|1000] [--inflight 128000|12800]  (server|client part) [--duration 2] [--before NAME] [--sides names]
 import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -23,8 +23,14 @@ import { fmt, fmtRatio, median, medianRatio, option } from "./lib/stats.mjs";
 const SERVERS = fileURLToPath(new URL("./lib/modern-servers.mjs", import.meta.url));
 const PART = option("part", "all");
 const ROUNDS = option("rounds", 5);
-const SEQ = option("seq", 1000);
-const INFLIGHT = option("inflight", 12800);
+// sequential calls per run: the server part measures the server's CPU over them (/proc counts 10 ms ticks)
+// Calls per run, sequential and 64 in flight. The server part reads the server's CPU from /proc
+// (10 ms ticks), so its runs are longer: about a second of server CPU at the 2025 wire's rate.
+const given = (name) => (option(name, undefined) === undefined ? undefined : Number(option(name, undefined)));
+const SERVER_SEQ = given("seq") ?? 10000;
+const CLIENT_SEQ = given("seq") ?? 1000;
+const SERVER_INFLIGHT = given("inflight") ?? 128000;
+const CLIENT_INFLIGHT = given("inflight") ?? 12800;
 const DURATION = option("duration", 2);
 const WIRES = option("wire", "stdio,http").split(",");
 const BEFORE = option("before", undefined);
@@ -39,31 +45,80 @@ const INIT = { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { na
 const callParams = (text, modern) => (modern ? { name: "echo", arguments: { text }, _meta: META } : { name: "echo", arguments: { text } });
 
 // ---- the bare client over stdio -------------------------------------------------------------
+// As lean as the floor server, and the same on both wires, so the server is what is measured:
+// a call's text is built from the params' JSON written once (only the echoed text is quoted
+// per call), the lines of one tick leave in one write (as our transports coalesce), and an
+// answer is matched by the id read at its start (every server here writes `{"jsonrpc":"2.0","id":`
+// first; any other line is parsed whole) and checked by the text it echoes. The first CHECKED
+// answers of each side are parsed and checked in full (the text, and `resultType` on the
+// modern wire only).
+
+const HEAD = '{"jsonrpc":"2.0","id":';
+const CHECKED = 64;
+
+/** The id at the start of `line`, when it starts as our servers write an answer; else undefined. */
+function leadingId(line) {
+  if (!line.startsWith(HEAD)) return undefined;
+  let id = 0;
+  let i = HEAD.length;
+  for (let c = line.charCodeAt(i); c >= 48 && c <= 57; c = line.charCodeAt(++i)) id = id * 10 + c - 48;
+  return i > HEAD.length && line.charCodeAt(i) === 44 ? id : undefined;
+}
+
+function checkAnswer(side, modern, line, quoted) {
+  const answer = JSON.parse(line);
+  const result = answer.result;
+  if (JSON.stringify(result?.content?.[0]?.text) !== quoted || (modern ? result.resultType !== "complete" : "resultType" in result)) {
+    throw new Error(`${side}: ${line.slice(0, 300)}`);
+  }
+}
 
 async function rawStdio(side, modern) {
   const child = spawn(process.execPath, childArgs(side, "stdio"), { stdio: ["pipe", "pipe", "inherit"] });
   const pending = new Map();
   let next = 1;
+  let checked = 0;
+  let out = "";
+  const flush = () => {
+    child.stdin.write(out);
+    out = "";
+  };
+  const send = (line) => {
+    if (out.length === 0) process.nextTick(flush);
+    out += line;
+  };
   onLines(child.stdout, (line) => {
-    const message = JSON.parse(line);
-    const resolve = pending.get(message.id);
-    pending.delete(message.id);
-    resolve?.(message);
+    const id = leadingId(line) ?? JSON.parse(line).id;
+    const settle = pending.get(id);
+    pending.delete(id);
+    settle?.(line);
   });
   const request = (method, params) =>
     new Promise((resolve) => {
       const id = next++;
       pending.set(id, resolve);
-      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
+      send(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
     });
   if (!modern) {
     await request("initialize", INIT);
-    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
+    send(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
   }
-  const call = async (text) => {
-    const answer = await request("tools/call", callParams(text, modern));
-    if (answer.result?.content?.[0]?.text !== text) throw new Error(`${side}: ${JSON.stringify(answer).slice(0, 300)}`);
-  };
+  const tail = modern ? `},"_meta":${JSON.stringify(META)}}}\n` : "}}}\n";
+  const call = (text) =>
+    new Promise((resolve, reject) => {
+      const id = next++;
+      const quoted = JSON.stringify(text);
+      pending.set(id, (line) => {
+        try {
+          if (checked < CHECKED) (checked++, checkAnswer(side, modern, line, quoted));
+          else if (!line.includes(`"text":${quoted}`)) throw new Error(`${side}: ${line.slice(0, 300)}`);
+          resolve();
+        } catch (error) {
+          reject(error);
+        }
+      });
+      send(`${HEAD}${id},"method":"tools/call","params":{"name":"echo","arguments":{"text":${quoted}${tail}`);
+    });
   return { pid: child.pid, call, close: async () => (child.stdin.end(), await exited(child)) };
 }
 
@@ -116,27 +171,29 @@ const cpuNow = () => {
   return u.user + u.system;
 };
 
-/** Sequential calls, then INFLIGHT calls with 64 outstanding: rates and CPU per call (own process, and the server's). */
-async function drive(side) {
+/** `count` sequential calls, then `total` calls with 64 outstanding: rates and CPU per call (own process, and the server's). */
+async function drive(side, count, total) {
+  const seqPeer0 = cpuOf(side.pid);
   let t = performance.now();
-  for (let i = 0; i < SEQ; i++) await side.call(`s${i}`);
-  const seq = SEQ / ((performance.now() - t) / 1000);
+  for (let i = 0; i < count; i++) await side.call(`s${i}`);
+  const seq = count / ((performance.now() - t) / 1000);
+  const seqPeer = (cpuOf(side.pid) - seqPeer0) / count;
   const own0 = cpuNow();
   const peer0 = cpuOf(side.pid);
   t = performance.now();
   let sent = 0;
   const lane = async () => {
-    while (sent < INFLIGHT) await side.call(`p${sent++}`);
+    while (sent < total) await side.call(`p${sent++}`);
   };
   await Promise.all(Array.from({ length: 64 }, lane));
-  const inflight = INFLIGHT / ((performance.now() - t) / 1000);
-  const own = (cpuNow() - own0) / INFLIGHT;
-  const peer = (cpuOf(side.pid) - peer0) / INFLIGHT;
-  return { seq, inflight, own, peer, cpu: own + peer, load: load1() };
+  const inflight = total / ((performance.now() - t) / 1000);
+  const own = (cpuNow() - own0) / total;
+  const peer = (cpuOf(side.pid) - peer0) / total;
+  return { seq, seqPeer, inflight, own, peer, cpu: own + peer, load: load1() };
 }
 
 async function rounds(label, all, measure) {
-  const sides = SIDES === undefined ? all : Object.fromEntries(Object.entries(all).filter(([name]) => SIDES.includes(name) || name === "proto-2025" || name === "floor"));
+  const sides = SIDES === undefined ? all : Object.fromEntries(Object.entries(all).filter(([name]) => SIDES.includes(name) || name === "proto-2025" || name.startsWith("floor")));
   const opened = {};
   for (const [name, side] of Object.entries(sides)) {
     opened[name] = await side.open();
@@ -159,11 +216,11 @@ async function rounds(label, all, measure) {
 const pick = (runs, field) => runs.map((r) => r[field]);
 
 function printStdio(title, sides, runs, base, peerLabel = "server") {
-  process.stdout.write(`\n${title}\n${"side".padEnd(44)}   seq calls/s   64 in flight calls/s   CPU µs/call   ${peerLabel} µs/call   seq / ${base}   64 / ${base}\n`);
+  process.stdout.write(`\n${title}\n${"side".padEnd(44)}   seq calls/s   seq ${peerLabel} µs/call   64 in flight calls/s   CPU µs/call   ${peerLabel} µs/call   seq / ${base}   64 / ${base}\n`);
   for (const [name, side] of Object.entries(sides)) {
     const r = runs[name];
     process.stdout.write(
-      `${side.label.padEnd(44)} ${fmt(median(pick(r, "seq"))).padStart(13)} ${fmt(median(pick(r, "inflight"))).padStart(22)} ${fmt(median(pick(r, "cpu")), 1).padStart(13)} ${fmt(median(pick(r, "peer")), 1).padStart(peerLabel.length + 8)}` +
+      `${side.label.padEnd(44)} ${fmt(median(pick(r, "seq"))).padStart(13)} ${fmt(median(pick(r, "seqPeer")), 1).padStart(peerLabel.length + 12)} ${fmt(median(pick(r, "inflight"))).padStart(22)} ${fmt(median(pick(r, "cpu")), 1).padStart(13)} ${fmt(median(pick(r, "peer")), 1).padStart(peerLabel.length + 8)}` +
         ` ${fmtRatio(medianRatio(pick(r, "seq"), pick(runs[base], "seq"))).padStart(10)} ${fmtRatio(medianRatio(pick(r, "inflight"), pick(runs[base], "inflight"))).padStart(9)}\n`,
     );
   }
@@ -209,6 +266,7 @@ async function openHttpTarget(side, modern) {
 async function serverPart() {
   const stdio = {
     floor: { label: "bare floor (2026-07-28 messages)", open: () => rawStdio("floor", true) },
+    "floor-2025": { label: "bare floor (2025-11-25 messages)", open: () => rawStdio("floor", false) },
     "proto-2025": { label: "@proto server, 2025-11-25 wire", open: () => rawStdio("proto", false) },
     "proto-modern": { label: "@proto server, 2026-07-28 wire", open: () => rawStdio("proto", true) },
     ...(BEFORE === undefined
@@ -219,8 +277,11 @@ async function serverPart() {
         }),
     sdk2: { label: "SDK v2 server (serveStdio), 2026-07-28 wire", open: () => rawStdio("sdk2", true) },
   };
-  const stdioRuns = await rounds("stdio", stdio, (side, warm) => (warm ? side.call("warm").then(() => drive(side)) : drive(side)));
-  printStdio("stdio tools/call, bare client (CPU: client + server process)", stdio, stdioRuns, "proto-2025");
+  if (WIRES.includes("stdio")) {
+    const stdioRuns = await rounds("stdio", stdio, (side, warm) => (warm ? side.call("warm").then(() => drive(side, SERVER_SEQ, SERVER_INFLIGHT)) : drive(side, SERVER_SEQ, SERVER_INFLIGHT)));
+    printStdio("stdio tools/call, bare client (CPU: client + server process)", stdio, stdioRuns, "proto-2025");
+  }
+  if (!WIRES.includes("http")) return;
   const http = {
     floor: { label: "bare node:http floor", open: () => openHttpTarget("floor", true) },
     "proto-2025": { label: "@proto server, 2025-11-25 wire (one session)", open: () => openHttpTarget("proto", false) },
@@ -254,7 +315,7 @@ async function clientPart() {
   }
   for (const wire of WIRES) {
     const some = Object.fromEntries(Object.entries(sides).filter(([name]) => name.endsWith(wire)));
-    const runs = await rounds(`clients ${wire}`, some, (side, warm) => (warm ? side.call("warm").then(() => drive(side)) : drive(side)));
+    const runs = await rounds(`clients ${wire}`, some, (side, warm) => (warm ? side.call("warm").then(() => drive(side, CLIENT_SEQ, CLIENT_INFLIGHT)) : drive(side, CLIENT_SEQ, CLIENT_INFLIGHT)));
     printStdio(`clients on the 2026-07-28 wire over ${wire} (CPU: client process + server process)`, some, runs, `sdk2-sdk2-${wire}`, "server");
     const line = (a, b, what) => process.stdout.write(`  ${what}: seq ${fmtRatio(medianRatio(pick(runs[a], "seq"), pick(runs[b], "seq")))}, 64 in flight ${fmtRatio(medianRatio(pick(runs[a], "inflight"), pick(runs[b], "inflight")))}, client CPU/call ${fmtRatio(medianRatio(pick(runs[b], "own"), pick(runs[a], "own")))} less\n`);
     line(`proto-proto-${wire}`, `sdk2-proto-${wire}`, "our client / SDK v2 client, both against @proto server");
@@ -282,7 +343,7 @@ if (SNAPSHOT !== undefined) {
   process.exit(0);
 }
 const machine = await describeMachine();
-process.stdout.write(`Node ${machine.node}, ${machine.cpu}, ${machine.cores} cores, load ${machine.loadAverage.join(" / ")}; ${ROUNDS} rounds, ${SEQ} sequential + ${INFLIGHT} calls 64 in flight per run\n`);
+process.stdout.write(`Node ${machine.node}, ${machine.cpu}, ${machine.cores} cores, load ${machine.loadAverage.join(" / ")}; ${ROUNDS} rounds, per run ${SERVER_SEQ} sequential + ${SERVER_INFLIGHT} calls 64 in flight (server part), ${CLIENT_SEQ} + ${CLIENT_INFLIGHT} (client part)\n`);
 if (PART === "server" || PART === "all") await serverPart();
 if (PART === "client" || PART === "all") await clientPart();
 process.stdout.write(`load at the end ${(await describeMachine()).loadAverage.join(" / ")}\n`);

@@ -6,14 +6,17 @@
  */
 
 /**
- * True when the raw text could hold a dangerous key: it names `__proto__` or `constructor`
- * (the `constructor.prototype` gadget needs both keys, so one of them is enough to look for),
- * or it uses a `\u` escape (the only JSON escape that can spell a letter in disguise). Three
- * native scans; the walk in `findPrototypeKey` runs only when this says yes. `proto` alone
- * would be cheaper but MCP messages carry `protocolVersion` and would always walk.
+ * True when the raw text could hold a dangerous key: it names `__proto__` or holds `uctor`
+ * (every `constructor` does; the `constructor.prototype` gadget needs both keys, so one of them
+ * is enough to look for), or it uses a `\u` escape (the only JSON escape that can spell a letter
+ * in disguise). Three native scans; the walk in `findPrototypeKey` runs only when this says yes,
+ * so a false yes costs a walk and never a refusal. `uctor`, not `constructor`: V8 scans for a
+ * pattern's first letter, and `c` is everywhere in MCP text (`io.modelcontextprotocol/...`,
+ * `clientCapabilities`): 80 ns against 15 ns on a 286-byte modern request. `proto` alone
+ * would be cheaper still, but MCP messages carry `protocolVersion` and would always walk.
  */
 export function mayHoldPrototypeKey(text: string): boolean {
-  return text.includes("__proto__") || text.includes("constructor") || text.includes("\\u");
+  return text.includes("__proto__") || text.includes("uctor") || text.includes("\\u");
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
