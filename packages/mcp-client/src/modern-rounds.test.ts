@@ -93,6 +93,17 @@ describe("one multi round-trip exchange", () => {
     await vi.waitFor(() => expect(server.notifications.filter((n) => n.method === "notifications/cancelled").map((n) => (n.params as Params).requestId)).toEqual([ids[1]]));
   });
 
+  it("answers a URL-mode input request (no elicitationId on this wire) with the url handler", async () => {
+    const urls: unknown[] = [];
+    const url = { method: "elicitation/create", params: { mode: "url", message: "Sign in", url: "https://example.com/login" } };
+    const { client, server } = await modern((params) => (answered(params) ? done : { resultType: "input_required", inputRequests: { go: url } }), {
+      elicitation: { url: (params) => (urls.push(params.url), { action: "accept" }) },
+    });
+    expect((await client.callTool("t")).content).toEqual(done.content);
+    expect(urls).toEqual(["https://example.com/login"]);
+    expect((server.received.filter((r) => r.method === "tools/call")[1]?.params as Params).inputResponses).toEqual({ go: { action: "accept" } });
+  });
+
   it("a URL-mode input request to a client with only a form handler ends the call, naming the mode", async () => {
     const { client } = await modern(() => ({ resultType: "input_required", inputRequests: { go: { method: "elicitation/create", params: { mode: "url", message: "Sign in", url: "https://example.com/login" } } } }));
     const error = await client.callTool("t").catch((e: unknown) => e);
