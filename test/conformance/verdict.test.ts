@@ -35,6 +35,12 @@ describe("conformance verdicts", () => {
     expect(judge(score("client", "h", [ok, { id: "x", status: "SKIPPED" }]), none, partial)).toMatch(/skipped x[\s\S]*accepts SKIPPED h#s, but no such check was skipped/);
     expect(judge(score("client", "h", [ok]), none, partial)).toMatch(/accepts SKIPPED h#s, but no such check was skipped: remove the entry/);
     expect(unknownEntries(partial, "client", ["h"])).toEqual([]);
+    const named: ExpectedFailures = { server: {}, client: { "h#s#Method_initialize": "the client never sends initialize on this wire" } };
+    const skipNamed = (name: string) => ({ ...skip, name });
+    expect(judge(score("client", "h", [ok, skipNamed("Method_initialize")]), none, named)).toBeUndefined();
+    expect(judge(score("client", "h", [ok, skipNamed("Method_initialize"), skipNamed("Method_tools_call")]), none, named)).toMatch(/skipped s \(Method_tools_call\): harness rewrite pending/);
+    expect(judge(score("client", "h", [ok, skipNamed("Method_tools_call")]), none, named)).toMatch(/accepts SKIPPED h#s#Method_initialize, but no such check was skipped/);
+    expect(unknownEntries(named, "client", ["h"])).toEqual([]);
     const table = formatTable([score("server", "t", [skip]), score("server", "p", [ok])], none, skipped);
     expect(table).toMatch(/^t .* harness skipped$/m);
     expect(table).toContain("server: 1/1 scenarios passed, 1/1 checks passed, 0 warnings, 1 skipped checks; 1 skipped by the harness itself (t)");

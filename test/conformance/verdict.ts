@@ -6,9 +6,12 @@
  * SKIPPED check (something was not verified). The exceptions are in `harness-skipped.json`, each
  * with its reason: a `scenario` entry is one the pinned CLI skips outright (every check SKIPPED,
  * whatever the implementation does), reported as "harness skipped", neither passed nor failed;
- * a `scenario#check-id` entry accepts that scenario's SKIPPED checks of that id (a check the
- * harness does not apply to this wire). Both fail the run once they no longer match (the
- * scenario produces other checks, the check is no longer skipped), so that it gets scored.
+ * a `scenario#check-id#check-name` entry accepts that scenario's one SKIPPED check of that id and
+ * name (a check the harness does not apply to this wire), and a `scenario#check-id` entry every
+ * SKIPPED check of that id (use it only where the CLI names no check apart: it would also hide a
+ * check that starts being skipped because the implementation regressed). All fail the run once
+ * they no longer match (the scenario produces other checks, the check is no longer skipped), so
+ * that it gets scored.
  */
 import { readFileSync } from "node:fs";
 import type { Check } from "./cli";
@@ -25,7 +28,7 @@ export interface ScenarioResult {
   readonly warnings: number;
   readonly skipped: number;
   /** The SKIPPED checks (judged against the harness-skipped list, not in `problems`). */
-  readonly skippedChecks: readonly { readonly id: string; readonly message: string }[];
+  readonly skippedChecks: readonly { readonly id: string; readonly name?: string; readonly message: string }[];
   /** Why the scenario failed, SKIPPED checks aside; empty when it passed. */
   readonly problems: readonly string[];
   /** How many times it ran (timing-sensitive scenarios are retried once or twice). */
@@ -55,7 +58,7 @@ export function score(suite: Suite, scenario: string, checks: readonly Check[] |
     if (c.status === "WARNING") problems.push(`warning ${c.id}: ${c.errorMessage ?? c.name ?? "warning"}`);
   }
   problems.push(...extra);
-  const skippedChecks = list.filter((c) => c.status === "SKIPPED").map((c) => ({ id: c.id, message: c.errorMessage ?? c.name ?? "skipped" }));
+  const skippedChecks = list.filter((c) => c.status === "SKIPPED").map((c) => ({ id: c.id, ...(c.name === undefined ? {} : { name: c.name }), message: c.errorMessage ?? c.name ?? "skipped" }));
   return { suite, scenario, passed: count("SUCCESS"), failed: count("FAILURE"), warnings: count("WARNING"), skipped: skippedChecks.length, skippedChecks, problems, attempts };
 }
 
@@ -107,8 +110,10 @@ export function isHarnessSkipped(result: ScenarioResult, skipped: ExpectedFailur
 export function problemsOf(result: ScenarioResult, skipped: ExpectedFailures = NONE): string[] {
   const prefix = `${result.scenario}#`;
   const accepted = Object.keys(skipped[result.suite]).filter((key) => key.startsWith(prefix));
-  const unaccepted = result.skippedChecks.filter((c) => !accepted.includes(prefix + c.id)).map((c) => `skipped ${c.id}: ${c.message}`);
-  const unused = accepted.filter((key) => !result.skippedChecks.some((c) => prefix + c.id === key));
+  /** True when `key` (`scenario#id` or `scenario#id#name`) accepts the SKIPPED check `c`. */
+  const accepts = (key: string, c: ScenarioResult["skippedChecks"][number]): boolean => key === prefix + c.id || (c.name !== undefined && key === `${prefix}${c.id}#${c.name}`);
+  const unaccepted = result.skippedChecks.filter((c) => !accepted.some((key) => accepts(key, c))).map((c) => `skipped ${c.id}${c.name === undefined ? "" : ` (${c.name})`}: ${c.message}`);
+  const unused = accepted.filter((key) => !result.skippedChecks.some((c) => accepts(key, c)));
   return [
     ...result.problems,
     ...unaccepted,
