@@ -25,6 +25,8 @@ import { startTakeover } from "./shared-journal";
 /** The core: `handle` one request and return its answer (it never rejects); `close` ends every session. */
 export interface Core {
   handle(input: HttpIn): Promise<HttpAnswer>;
+  /** `handle` for adapters that can take an answer at once: the answer itself when no step had to wait, else its promise (which never rejects). */
+  serve(input: HttpIn): HttpAnswer | Promise<HttpAnswer>;
   close(): Promise<void>;
   /** Live sessions (for metrics and tests). */
   readonly sessionCount: number;
@@ -121,15 +123,23 @@ export function createCore(options: StreamableHttpServerOptions): Core {
     }
   }
 
+  function failed(error: unknown): HttpAnswer {
+    opts.logger?.error("the Streamable HTTP handler failed on a request", error);
+    return errorAnswer(500, "internal error");
+  }
+
+  function serve(input: HttpIn): HttpAnswer | Promise<HttpAnswer> {
+    try {
+      const answer = route(input);
+      return answer instanceof Promise ? answer.catch(failed) : answer;
+    } catch (error) {
+      return failed(error);
+    }
+  }
+
   return {
-    async handle(input) {
-      try {
-        return await route(input);
-      } catch (error) {
-        opts.logger?.error("the Streamable HTTP handler failed on a request", error);
-        return errorAnswer(500, "internal error");
-      }
-    },
+    handle: (input) => Promise.resolve(serve(input)),
+    serve,
     async close() {
       if (closed) return;
       closed = true;

@@ -70,6 +70,14 @@ export interface MemoryEventStoreOptions {
   readonly maxBytes?: number;
 }
 
+/** Stores made by `createMemoryEventStore`: their ids are `<streamId>:<n>`, never checked again. */
+const ownStores = new WeakSet<EventStore>();
+
+/** True when `store` is an in-memory store of this package, whose event ids are known to be valid SSE ids. */
+export function mintsValidIds(store: EventStore): boolean {
+  return ownStores.has(store);
+}
+
 /** The in-memory store, with what it holds (for metrics and tests). */
 export interface MemoryEventStore extends EventStore {
   /** Events held. */
@@ -211,7 +219,7 @@ export function createMemoryEventStore(options: MemoryEventStoreOptions = {}): M
     return log;
   }
 
-  return {
+  const store: MemoryEventStore = {
     append(streamId, message, encoded) {
       const log = logOf(streamId);
       const seq = next++;
@@ -262,4 +270,6 @@ export function createMemoryEventStore(options: MemoryEventStoreOptions = {}): M
       return bytes;
     },
   };
+  ownStores.add(store);
+  return store;
 }
