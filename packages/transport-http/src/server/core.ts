@@ -13,6 +13,7 @@ import { HttpServerError, HttpFaultCode } from "./errors";
 import { handleGet } from "./get";
 import { hasModernHeader } from "./modern-ladder";
 import { checkHostAndOrigin, wildcardBindWarning } from "./guards";
+import type { HostCheckOptions } from "./guards";
 import { errorAnswer, isAnswer } from "./http-util";
 import type { FullAnswer, HttpAnswer, HttpIn, OutHeaders } from "./io";
 import { resolveOptions } from "./options";
@@ -64,6 +65,24 @@ export function createCore(options: StreamableHttpServerOptions): Core {
   const { shared } = ctx;
   const stopTakeover = shared?.journal === undefined || opts.eventStore?.end === undefined ? undefined : startTakeover(ctx, shared, shared.journal);
 
+  // the verdict of the last Host/Origin/address seen: a client sends the same ones on every request
+  let lastHost: string | undefined;
+  let lastOrigin: string | undefined;
+  let lastLocal: string | undefined;
+  let lastVerdict: string | undefined;
+  let checked = false;
+
+  /** `checkHostAndOrigin`, remembered for the values of the last request. */
+  function guard(host: string | undefined, origin: string | undefined, localAddress: string | undefined, hostCheck: HostCheckOptions): string | undefined {
+    if (checked && host === lastHost && origin === lastOrigin && localAddress === lastLocal) return lastVerdict;
+    lastVerdict = checkHostAndOrigin({ host, origin, localAddress }, hostCheck, corsOrigins);
+    lastHost = host;
+    lastOrigin = origin;
+    lastLocal = localAddress;
+    checked = true;
+    return lastVerdict;
+  }
+
   function serveMetadata(input: HttpIn): FullAnswer {
     const headers: OutHeaders = { "access-control-allow-origin": "*" };
     if (input.method === "OPTIONS") return { status: 204, headers: { ...headers, "access-control-allow-methods": "GET, OPTIONS", "access-control-max-age": "600" } };
@@ -98,7 +117,7 @@ export function createCore(options: StreamableHttpServerOptions): Core {
     if (opts.path !== undefined && input.path !== opts.path) return errorAnswer(404, `not found; the MCP endpoint is ${opts.path}`);
     const origin = input.header("origin");
     if (opts.hostCheck !== false) {
-      const refused = checkHostAndOrigin({ host: input.header("host"), origin, localAddress: input.localAddress }, opts.hostCheck, corsOrigins);
+      const refused = guard(input.header("host"), origin, input.localAddress, opts.hostCheck);
       if (refused !== undefined) return errorAnswer(403, `forbidden: ${refused}`);
     }
     const cors = corsHeaders(opts.cors, origin);
