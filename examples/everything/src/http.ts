@@ -55,6 +55,35 @@ export interface RunningHttpServer {
 
 type BodyRead = { readonly ok: true; readonly body: Uint8Array } | { readonly ok: false; readonly tooLarge: boolean };
 
+/** Reads one POST body with the handler's cap: one object per request, its listeners bound once. */
+class BodyReader {
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+  private readonly onData = (chunk: Buffer): void => {
+    this.size += chunk.length;
+    if (this.size <= MAX_BODY_BYTES) this.chunks.push(chunk);
+    else this.done({ ok: false, tooLarge: true });
+  };
+  private readonly onEnd = (): void => {
+    const { chunks, size } = this;
+    this.done({ ok: true, body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size) });
+  };
+  private readonly onGone = (): void => this.done({ ok: false, tooLarge: false });
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly resolve: (read: BodyRead) => void,
+  ) {
+    req.on("data", this.onData).on("end", this.onEnd).on("error", this.onGone).on("close", this.onGone);
+  }
+
+  private done(result: BodyRead): void {
+    this.req.off("data", this.onData).off("end", this.onEnd).off("error", this.onGone).off("close", this.onGone);
+    if (!result.ok) this.req.pause();
+    this.resolve(result);
+  }
+}
+
 /**
  * Reads a POST body with the handler's cap; `ok: false` when it is too large or the client went
  * away first. A declared `Content-Length` over the cap is refused before a byte is read, as the
@@ -62,23 +91,7 @@ type BodyRead = { readonly ok: true; readonly body: Uint8Array } | { readonly ok
  */
 function readBody(req: IncomingMessage): Promise<BodyRead> {
   if (Number(req.headers["content-length"] ?? NaN) > MAX_BODY_BYTES) return Promise.resolve({ ok: false, tooLarge: true });
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer): void => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-      else done({ ok: false, tooLarge: true });
-    };
-    const onEnd = (): void => done({ ok: true, body: Buffer.concat(chunks, size) });
-    const onGone = (): void => done({ ok: false, tooLarge: false });
-    function done(result: BodyRead): void {
-      req.off("data", onData).off("end", onEnd).off("error", onGone).off("close", onGone);
-      if (!result.ok) req.pause();
-      resolve(result);
-    }
-    req.on("data", onData).on("end", onEnd).on("error", onGone).on("close", onGone);
-  });
+  return new Promise((resolve) => new BodyReader(req, resolve));
 }
 
 /** Answers 413 now and discards what the client still uploads, up to `MAX_DISCARDED_BYTES`. */
@@ -116,10 +129,9 @@ export async function startHttpServer(options: HttpOptions): Promise<RunningHttp
         else res.destroy();
         return;
       }
-      // A body read upstream is used as is by the handler (as after express.json()).
-      (req as IncomingMessage & { body?: Uint8Array }).body = read.body;
       closer.track(req, res, read.body);
-      handler(req, res);
+      // a body read upstream is handed to the handler as is (as a framework's body)
+      handler(req, res, read.body);
     });
   };
   const http: NodeServer = createNodeHttpServer(listener);

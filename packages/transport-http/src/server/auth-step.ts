@@ -42,12 +42,19 @@ export function insufficientScopeChallenge(metadataUrl: string | undefined, gran
   });
 }
 
-/** Runs the `authenticate` hook; answers 401 (its challenge carries `challengeScopes`), 500 or 503 itself and returns undefined then. */
-export async function authenticateRequest(opts: ResolvedOptions, metadataUrl: string | undefined, input: HttpIn, headers: OutHeaders): Promise<AuthOutcome> {
-  if (!opts.authenticate) return ANONYMOUS;
+/**
+ * Runs the `authenticate` hook; a refusal (401 whose challenge carries `challengeScopes`, 500,
+ * 503) is returned as the answer. Without a hook the request is anonymous at once (no promise).
+ */
+export function authenticateRequest(opts: ResolvedOptions, metadataUrl: string | undefined, input: HttpIn, headers: OutHeaders): AuthOutcome | Promise<AuthOutcome> {
+  const authenticate = opts.authenticate;
+  return authenticate ? authenticateWith(authenticate, opts, metadataUrl, input, headers) : ANONYMOUS;
+}
+
+async function authenticateWith(authenticate: NonNullable<ResolvedOptions["authenticate"]>, opts: ResolvedOptions, metadataUrl: string | undefined, input: HttpIn, headers: OutHeaders): Promise<AuthOutcome> {
   let principal: Principal | undefined;
   try {
-    principal = await opts.authenticate(input.request);
+    principal = await authenticate(input.request);
   } catch (error) {
     if ((error as { code?: unknown } | null)?.code === HttpFaultCode.JwksUnavailable) {
       return errorAnswer(503, "authentication is temporarily unavailable; retry later", { ...headers, "retry-after": "5" });

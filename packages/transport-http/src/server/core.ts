@@ -13,6 +13,7 @@ import { HttpServerError, HttpFaultCode } from "./errors";
 import { handleGet } from "./get";
 import { hasModernHeader } from "./modern-ladder";
 import { checkHostAndOrigin, wildcardBindWarning } from "./guards";
+import type { HostCheckOptions } from "./guards";
 import { errorAnswer, isAnswer } from "./http-util";
 import type { FullAnswer, HttpAnswer, HttpIn, OutHeaders } from "./io";
 import { resolveOptions } from "./options";
@@ -25,6 +26,8 @@ import { startTakeover } from "./shared-journal";
 /** The core: `handle` one request and return its answer (it never rejects); `close` ends every session. */
 export interface Core {
   handle(input: HttpIn): Promise<HttpAnswer>;
+  /** `handle` for adapters that can take an answer at once: the answer itself when no step had to wait, else its promise (which never rejects). */
+  serve(input: HttpIn): HttpAnswer | Promise<HttpAnswer>;
   close(): Promise<void>;
   /** Live sessions (for metrics and tests). */
   readonly sessionCount: number;
@@ -62,6 +65,24 @@ export function createCore(options: StreamableHttpServerOptions): Core {
   const { shared } = ctx;
   const stopTakeover = shared?.journal === undefined || opts.eventStore?.end === undefined ? undefined : startTakeover(ctx, shared, shared.journal);
 
+  // the verdict of the last Host/Origin/address seen: a client sends the same ones on every request
+  let lastHost: string | undefined;
+  let lastOrigin: string | undefined;
+  let lastLocal: string | undefined;
+  let lastVerdict: string | undefined;
+  let checked = false;
+
+  /** `checkHostAndOrigin`, remembered for the values of the last request. */
+  function guard(host: string | undefined, origin: string | undefined, localAddress: string | undefined, hostCheck: HostCheckOptions): string | undefined {
+    if (checked && host === lastHost && origin === lastOrigin && localAddress === lastLocal) return lastVerdict;
+    lastVerdict = checkHostAndOrigin({ host, origin, localAddress }, hostCheck, corsOrigins);
+    lastHost = host;
+    lastOrigin = origin;
+    lastLocal = localAddress;
+    checked = true;
+    return lastVerdict;
+  }
+
   function serveMetadata(input: HttpIn): FullAnswer {
     const headers: OutHeaders = { "access-control-allow-origin": "*" };
     if (input.method === "OPTIONS") return { status: 204, headers: { ...headers, "access-control-allow-methods": "GET, OPTIONS", "access-control-max-age": "600" } };
@@ -96,7 +117,7 @@ export function createCore(options: StreamableHttpServerOptions): Core {
     if (opts.path !== undefined && input.path !== opts.path) return errorAnswer(404, `not found; the MCP endpoint is ${opts.path}`);
     const origin = input.header("origin");
     if (opts.hostCheck !== false) {
-      const refused = checkHostAndOrigin({ host: input.header("host"), origin, localAddress: input.localAddress }, opts.hostCheck, corsOrigins);
+      const refused = guard(input.header("host"), origin, input.localAddress, opts.hostCheck);
       if (refused !== undefined) return errorAnswer(403, `forbidden: ${refused}`);
     }
     const cors = corsHeaders(opts.cors, origin);
@@ -121,15 +142,23 @@ export function createCore(options: StreamableHttpServerOptions): Core {
     }
   }
 
+  function failed(error: unknown): HttpAnswer {
+    opts.logger?.error("the Streamable HTTP handler failed on a request", error);
+    return errorAnswer(500, "internal error");
+  }
+
+  function serve(input: HttpIn): HttpAnswer | Promise<HttpAnswer> {
+    try {
+      const answer = route(input);
+      return answer instanceof Promise ? answer.catch(failed) : answer;
+    } catch (error) {
+      return failed(error);
+    }
+  }
+
   return {
-    async handle(input) {
-      try {
-        return await route(input);
-      } catch (error) {
-        opts.logger?.error("the Streamable HTTP handler failed on a request", error);
-        return errorAnswer(500, "internal error");
-      }
-    },
+    handle: (input) => Promise.resolve(serve(input)),
+    serve,
     async close() {
       if (closed) return;
       closed = true;

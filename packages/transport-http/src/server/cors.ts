@@ -21,11 +21,14 @@ function allowedOrigin(options: CorsOptions, origin: string | undefined): string
   return options.origins.includes(origin) ? origin : undefined;
 }
 
+/** No CORS headers: one object for every request (answers spread it or send it as is; nothing writes to it). */
+const NONE: OutHeaders = {};
+
 /** Headers to add to an actual response for this Origin (empty when CORS is off or the origin is not allowed). */
 export function corsHeaders(options: CorsOptions | undefined, origin: string | undefined): OutHeaders {
-  if (!options) return {};
+  if (!options) return NONE;
   const allow = allowedOrigin(options, origin);
-  if (allow === undefined) return {};
+  if (allow === undefined) return NONE;
   const headers: OutHeaders = { "access-control-allow-origin": allow, "access-control-expose-headers": EXPOSE_HEADERS };
   if (allow !== "*") headers.vary = "origin";
   return headers;

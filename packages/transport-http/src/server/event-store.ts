@@ -70,6 +70,14 @@ export interface MemoryEventStoreOptions {
   readonly maxBytes?: number;
 }
 
+/** Stores made by `createMemoryEventStore`: their ids are `<streamId>:<n>`, never checked again. */
+const ownStores = new WeakSet<EventStore>();
+
+/** True when `store` is an in-memory store of this package, whose event ids are known to be valid SSE ids. */
+export function mintsValidIds(store: EventStore): boolean {
+  return ownStores.has(store);
+}
+
 /** The in-memory store, with what it holds (for metrics and tests). */
 export interface MemoryEventStore extends EventStore {
   /** Events held. */
@@ -79,9 +87,12 @@ export interface MemoryEventStore extends EventStore {
 }
 
 interface Owner {
+  readonly name: string;
   bytes: number;
   /** The owner's streams, least recently written first. */
   readonly logs: Map<string, StreamLog>;
+  /** The stream written last (already last in `logs`: a second event of it reorders nothing). */
+  newest: StreamLog | undefined;
 }
 
 interface StreamLog {
@@ -163,8 +174,12 @@ export function createMemoryEventStore(options: MemoryEventStoreOptions = {}): M
   function remove(id: string, log: StreamLog): void {
     while (size(log) > 0) dropOldest(log);
     streams.delete(id);
-    log.owner.logs.delete(id);
-    if (log.owner.logs.size === 0) owners.delete(ownerOf(id));
+    const { owner } = log;
+    owner.logs.delete(id);
+    if (owner.newest === log) owner.newest = undefined;
+    if (owner.logs.size > 0) return;
+    owners.delete(owner.name);
+    if (lastOwner === owner) lastOwner = undefined;
   }
 
   /** The owner holding the most bytes (the least recently written of equals). */
@@ -192,26 +207,43 @@ export function createMemoryEventStore(options: MemoryEventStoreOptions = {}): M
     }
   }
 
-  function logOf(streamId: string): StreamLog {
-    let log = streams.get(streamId);
-    if (log) {
-      log.owner.logs.delete(streamId);
-      log.owner.logs.set(streamId, log); // most recently written last
-      return log;
-    }
+  /** The owner of the stream created last: the next new stream is usually the same session's. */
+  let lastOwner: Owner | undefined;
+
+  function ownerFor(streamId: string): Owner {
+    const last = lastOwner;
+    const dot = streamId.lastIndexOf(".");
+    if (last !== undefined && dot === last.name.length && streamId.startsWith(last.name)) return last;
     const name = ownerOf(streamId);
     let owner = owners.get(name);
     if (!owner) {
-      owner = { bytes: 0, logs: new Map() };
+      owner = { name, bytes: 0, logs: new Map(), newest: undefined };
       owners.set(name, owner);
     }
+    lastOwner = owner;
+    return owner;
+  }
+
+  function logOf(streamId: string): StreamLog {
+    let log = streams.get(streamId);
+    if (log) {
+      const { owner } = log;
+      if (owner.newest !== log) {
+        owner.logs.delete(streamId);
+        owner.logs.set(streamId, log); // most recently written last
+        owner.newest = log;
+      }
+      return log;
+    }
+    const owner = ownerFor(streamId);
     log = { seqs: [], events: [], sizes: [], head: 0, dropped: -1, owner };
     streams.set(streamId, log);
     owner.logs.set(streamId, log);
+    owner.newest = log;
     return log;
   }
 
-  return {
+  const store: MemoryEventStore = {
     append(streamId, message, encoded) {
       const log = logOf(streamId);
       const seq = next++;
@@ -262,4 +294,6 @@ export function createMemoryEventStore(options: MemoryEventStoreOptions = {}): M
       return bytes;
     },
   };
+  ownStores.add(store);
+  return store;
 }

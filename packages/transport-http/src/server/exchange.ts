@@ -13,7 +13,7 @@ import { encode, isRequest, isResponse } from "@proto/jsonrpc";
 import type { Exchange, ExchangeInfo, JsonRpcMessage, JsonRpcPayload, JsonRpcResponse } from "@proto/jsonrpc";
 import { HttpServerError, HttpFaultCode } from "./errors";
 import { errorAnswer } from "./http-util";
-import type { HttpAnswer, HttpIn, OutHeaders } from "./io";
+import type { AbortWatcher, ConnectionWriter, HttpAnswer, HttpIn, OutHeaders, StreamAnswer } from "./io";
 import type { StreamHooks, SseStream } from "./stream";
 
 /** How a POST answers requests: `auto` (JSON unless related messages come first), `json` only, or `sse` always. */
@@ -49,14 +49,32 @@ export interface PostExchangeContext {
   readonly statusOf?: (message: JsonRpcMessage) => number;
 }
 
-const SSE_HEADERS: OutHeaders = { "content-type": "text/event-stream", "cache-control": "no-cache, no-transform" };
+/** The headers of an SSE answer: the media type, no caching, then `extra` (session id, CORS), in that order. */
+function sseHeaders(extra: OutHeaders): OutHeaders {
+  const headers: OutHeaders = { "content-type": "text/event-stream", "cache-control": "no-cache, no-transform" };
+  for (const name in extra) headers[name] = extra[name] as string;
+  return headers;
+}
+
+/** The answer of a POST whose stream waits for its connection. */
+class SseAnswer implements StreamAnswer {
+  readonly status = 200;
+  constructor(
+    readonly headers: OutHeaders,
+    private readonly stream: SseStream,
+  ) {}
+
+  open(connection: ConnectionWriter): void {
+    this.stream.arrive(connection);
+  }
+}
 
 function gone(message: string): HttpServerError {
   return new HttpServerError(HttpFaultCode.StreamGone, message);
 }
 
-/** The exchange of one POST frame; it is the `Exchange` handed to the sink. */
-export class PostExchange implements Exchange {
+/** The exchange of one POST frame; it is the `Exchange` handed to the sink, and it watches its client and its stream itself. */
+export class PostExchange implements Exchange, AbortWatcher, StreamHooks {
   readonly info: ExchangeInfo;
   private state: "pending" | "sse" | "done" = "pending";
   /** Responses held for the JSON answer, and their encodings (checked when replied). */
@@ -70,10 +88,28 @@ export class PostExchange implements Exchange {
 
   constructor(private readonly ctx: PostExchangeContext) {
     this.info = ctx.info;
-    ctx.input.onAbort(() => {
-      if (this.state === "pending") this.abort(gone("the client disconnected before the response"));
-    });
+    ctx.input.onAbort(this);
     if (ctx.mode === "sse" && ctx.answered) this.startStream();
+  }
+
+  /** The POST's client went away (`AbortWatcher`): an exchange still pending is aborted. */
+  clientGone(): void {
+    if (this.state === "pending") this.abort(gone("the client disconnected before the response"));
+  }
+
+  /** Its stream's connection went away before any event id reached the client (`StreamHooks`). */
+  lost(): void {
+    this.abort(gone("the client disconnected before the stream could be resumed"));
+  }
+
+  /** Its stream ended (`StreamHooks`). */
+  done(): void {
+    this.end();
+  }
+
+  /** A fault of its stream (`StreamHooks`). */
+  fault(error: HttpServerError): void {
+    this.ctx.fault(error);
   }
 
   /** Aborted when the POST's client leaves (and the stream cannot be resumed), or the session closes. */
@@ -157,13 +193,10 @@ export class PostExchange implements Exchange {
 
   private startStream(): SseStream {
     this.state = "sse";
-    const stream = this.ctx.openStream({
-      lost: () => this.abort(gone("the client disconnected before the stream could be resumed")),
-      done: () => this.end(),
-      fault: this.ctx.fault,
-    });
+    const stream = this.ctx.openStream(this);
     this.stream = stream;
-    this.settle({ status: 200, headers: { ...SSE_HEADERS, ...this.ctx.headers }, open: stream.open(this.ctx.prime) });
+    stream.reserve(this.ctx.prime);
+    this.settle(new SseAnswer(sseHeaders(this.ctx.headers), stream));
     return stream;
   }
 

@@ -31,7 +31,7 @@ export function followStream(fc: FollowContext, streamId: string, lastEventId: s
   const buffered: (StoredEvent | undefined)[] = [];
   const seen = new Set<string>();
   let chain: Promise<void> = Promise.resolve();
-  const keepAlive = fc.settings.keepAliveMs > 0 ? every(fc.settings.keepAliveMs, () => void connection.write(SSE_KEEP_ALIVE).catch(() => undefined)) : undefined;
+  const keepAlive = fc.settings.keepAliveMs > 0 ? every(fc.settings.keepAliveMs, () => void connection.write(SSE_KEEP_ALIVE)?.catch(() => undefined)) : undefined;
 
   function finish(): void {
     if (done) return;

@@ -74,6 +74,6 @@ async function resume(ctx: CoreContext, session: Session, lastEventId: string, h
 }
 
 async function replayAll(connection: ConnectionWriter, events: readonly { readonly id: string; readonly message: JsonRpcMessage }[]): Promise<void> {
-  for (const event of events) await connection.write(sseMessage(encode(event.message), event.id)).catch(() => undefined);
+  for (const event of events) await connection.write(sseMessage(encode(event.message), event.id))?.catch(() => undefined);
   connection.end();
 }

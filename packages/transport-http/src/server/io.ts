@@ -31,16 +31,21 @@ export interface HttpIn {
   header(name: string): string | undefined;
   /** All headers as a plain object with lower-case names (for `ExchangeInfo.headers`). */
   headers(): { [name: string]: string };
-  /** Reads the whole body, refusing more than `maxBytes`. Called at most once. */
-  readBody(maxBytes: number): Promise<BodyRead>;
+  /** Reads the whole body, refusing more than `maxBytes`; at once when it was read before (a framework's body). Called at most once. */
+  readBody(maxBytes: number): BodyRead | Promise<BodyRead>;
   /** The local socket address, or undefined when the runtime does not say (treated as loopback: fail-closed). */
   readonly localAddress: string | undefined;
   /** The peer's address, or undefined when the runtime does not say (anonymous sessions then share one fair-share group). */
   readonly remoteAddress: string | undefined;
   /** The request for the `authenticate` hook. */
   readonly request: HttpRequestLike;
-  /** Registers a callback run once if the client goes away before the response ends. */
-  onAbort(listener: () => void): void;
+  /** Registers the one watcher told if the client goes away before the response ends. */
+  onAbort(watcher: AbortWatcher): void;
+}
+
+/** Told when the client of a request goes away before its response ended (an object, not a closure: one per POST). */
+export interface AbortWatcher {
+  clientGone(): void;
 }
 
 /** Headers of a response, lower-case names. */
@@ -48,8 +53,11 @@ export type OutHeaders = { [name: string]: string };
 
 /** One open SSE connection. */
 export interface ConnectionWriter {
-  /** Writes text; resolves once the runtime accepted it (waits for drain under backpressure). */
-  write(text: string): Promise<void>;
+  /**
+   * Writes text. Returns undefined when the runtime took it at once, else a promise that resolves
+   * once it drained (backpressure) and rejects if the connection closed first.
+   */
+  write(text: string): Promise<void> | undefined;
   /** Ends the response. Idempotent. */
   end(): void;
   /** True once ended by us or closed by the client. */

@@ -8,7 +8,8 @@
 import { createServer } from "node:http";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { createCore } from "./core";
-import { NodeIn, writeAnswer } from "./node-io";
+import type { HttpAnswer } from "./io";
+import { NodeIn } from "./node-io";
 import type { StreamableHttpServerOptions } from "./options";
 
 /** Options of `createNodeHttpHandler`. */
@@ -54,10 +55,20 @@ export function createNodeHttpHandler(options: NodeHttpHandlerOptions): NodeHttp
   const bodyTimeoutMs = options.bodyTimeoutMs ?? 30_000;
   if (!Number.isFinite(bodyTimeoutMs) || bodyTimeoutMs <= 0) throw new TypeError(`bodyTimeoutMs must be a positive number, got ${String(bodyTimeoutMs)}`);
   const core = createCore(options);
+  const respond = (input: NodeIn, answer: HttpAnswer): void => {
+    try {
+      input.respond(answer);
+    } catch (error) {
+      options.logger?.error("the Streamable HTTP handler failed on a request", error);
+    }
+  };
   const handler = (req: IncomingMessage, res: ServerResponse, body?: unknown): void => {
     // Express calls a route handler with `next` third: a function is never a body
-    const preRead = typeof body === "function" ? undefined : body;
-    core.handle(new NodeIn(req, res, bodyTimeoutMs, preRead)).then((answer) => writeAnswer(req, res, answer), (error: unknown) => options.logger?.error("the Streamable HTTP handler failed on a request", error));
+    const input = new NodeIn(req, res, bodyTimeoutMs, typeof body === "function" ? undefined : body);
+    const answer = core.serve(input);
+    // an answer known at once (a POST read before, on a local session) is written in this turn, without a promise
+    if (answer instanceof Promise) void answer.then((known) => respond(input, known));
+    else respond(input, answer);
   };
   return Object.defineProperties(handler, {
     close: { value: () => core.close() },

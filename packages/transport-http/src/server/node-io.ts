@@ -1,68 +1,68 @@
 /**
- * `HttpIn` over Node's `IncomingMessage`, and the writing of an `HttpAnswer` onto a
- * `ServerResponse`, as classes: one object per request instead of a dozen closures, because at
- * tens of thousands of requests a second the allocations show up as garbage-collection time.
+ * One Node request as the core sees it (`HttpIn` over `IncomingMessage`), and the same object as
+ * the writer of its answer on the `ServerResponse` (`ConnectionWriter` for an SSE answer): one
+ * object and one `close` listener per request instead of a dozen closures, because at tens of
+ * thousands of requests a second the allocations show up as garbage-collection time.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isStreamAnswer } from "./io";
-import type { BodyRead, ConnectionWriter, HttpAnswer, HttpIn, HttpRequestLike, OutHeaders } from "./io";
+import type { AbortWatcher, BodyRead, ConnectionWriter, HttpAnswer, HttpIn, HttpRequestLike, OutHeaders } from "./io";
+import { readNodeBody } from "./node-body";
 
 function headerValue(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return typeof value === "string" ? value : Array.isArray(value) ? value.join(", ") : undefined;
 }
 
-/** A body read before us, as bytes: bytes and strings as they are, anything else as its JSON. */
-function bodyBytes(body: unknown): Uint8Array {
-  if (body instanceof Uint8Array) return body;
-  return Buffer.from(typeof body === "string" ? body : JSON.stringify(body));
+/** Characters a writer holds before the end of its first turn; past it the head and the text leave at once. */
+const MAX_HELD = 64 * 1024;
+
+/** Writers whose response head waits for the end of this turn of the event loop (one `setImmediate` for all). */
+let unflushed: NodeIn[] = [];
+
+function flushAll(): void {
+  const writers = unflushed;
+  unflushed = [];
+  for (const writer of writers) writer.flush();
 }
 
-/** A body an upstream middleware (express.json()) already consumed and left on `req.body`. */
-function parsedBody(req: IncomingMessage): Uint8Array | undefined {
-  const body = (req as { body?: unknown }).body;
-  return body === undefined || !req.readableEnded ? undefined : bodyBytes(body);
+/** Where a response finds its `NodeIn` (one shared `close` listener instead of a closure per response). */
+const OWNER = Symbol("proto.nodeIn");
+
+function responseClosed(this: ServerResponse): void {
+  (this as ServerResponse & { [OWNER]?: NodeIn })[OWNER]?.responseClosed();
 }
 
-/** Reads a body with a byte cap and a deadline. */
-class BodyReader {
-  private readonly chunks: Buffer[] = [];
-  private size = 0;
-  private readonly timer: ReturnType<typeof setTimeout>;
-  private readonly onData = (chunk: Buffer): void => {
-    this.size += chunk.length;
-    if (this.size > this.maxBytes) this.done({ ok: false, reason: "too-large" });
-    else this.chunks.push(chunk);
-  };
-  private readonly onEnd = (): void => {
-    const { chunks, size } = this;
-    this.done({ ok: true, body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size) });
-  };
-  private readonly onGone = (): void => this.done({ ok: false, reason: "aborted" });
-
-  constructor(
-    private readonly req: IncomingMessage,
-    private readonly maxBytes: number,
-    timeoutMs: number,
-    private readonly resolve: (read: BodyRead) => void,
-  ) {
-    this.timer = setTimeout(() => this.done({ ok: false, reason: "timeout" }), timeoutMs);
-    req.on("data", this.onData).on("end", this.onEnd).on("error", this.onGone).on("close", this.onGone);
-  }
-
-  private done(result: BodyRead): void {
-    clearTimeout(this.timer);
-    this.req.off("data", this.onData).off("end", this.onEnd).off("error", this.onGone).off("close", this.onGone);
-    if (!result.ok) this.req.pause();
-    this.resolve(result);
-  }
+function waitForDrain(res: ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const go = (): void => {
+      res.off("drain", go).off("close", go);
+      resolve();
+    };
+    res.on("drain", go).on("close", go);
+  });
 }
 
-/** The core's view of a Node request. */
-export class NodeIn implements HttpIn {
+/**
+ * The core's view of a Node request, and the writer of its SSE answer. An SSE response's head
+ * (status, headers) and what is written in the same turn of the event loop wait until that turn
+ * ends: a stream finished by then (a POST answered at once: priming event, answer, end) goes out
+ * as one response with a `Content-Length` in one write, as a plain JSON answer does; otherwise the
+ * head and the events so far leave together, and later events are written as they come.
+ */
+export class NodeIn implements HttpIn, ConnectionWriter {
   readonly method: string;
   readonly path: string;
   private requestLike: HttpRequestLike | undefined;
+  private watcher: AbortWatcher | undefined;
+  private listening = false;
+  private ended = false;
+  private closeListener: (() => void) | undefined;
+  private moreListeners: (() => void)[] | undefined;
+  /** SSE text written before the head was sent; undefined once it is (or before a stream starts). */
+  private held: string | undefined;
+  private status = 200;
+  private outHeaders: OutHeaders | undefined;
 
   constructor(
     private readonly req: IncomingMessage,
@@ -77,11 +77,9 @@ export class NodeIn implements HttpIn {
     this.path = query < 0 ? raw : raw.slice(0, query);
   }
 
-  onAbort(listener: () => void): void {
-    const res = this.res;
-    res.once("close", () => {
-      if (!res.writableFinished) listener();
-    });
+  onAbort(watcher: AbortWatcher): void {
+    this.watcher = watcher;
+    this.listen();
   }
 
   get localAddress(): string | undefined {
@@ -124,73 +122,55 @@ export class NodeIn implements HttpIn {
     return raw as { [name: string]: string };
   }
 
-  readBody(maxBytes: number): Promise<BodyRead> {
-    const req = this.req;
-    const parsed = this.preRead !== undefined ? bodyBytes(this.preRead) : parsedBody(req);
-    if (parsed) return Promise.resolve(parsed.byteLength > maxBytes ? { ok: false, reason: "too-large" } : { ok: true, body: parsed });
-    // the stream was read by someone else and the body not handed over: waiting would hang until bodyTimeoutMs
-    if (req.readableEnded) return Promise.resolve({ ok: false, reason: "consumed" });
-    if (Number(req.headers["content-length"] ?? NaN) > maxBytes) return Promise.resolve({ ok: false, reason: "too-large" });
-    return new Promise<BodyRead>((resolve) => new BodyReader(req, maxBytes, this.bodyTimeoutMs, resolve));
-  }
-}
-
-/** Characters a writer holds before the end of its first turn; past it the head and the text leave at once. */
-const MAX_HELD = 64 * 1024;
-
-/** Writers whose response head waits for the end of this turn of the event loop (one `setImmediate` for all). */
-let unflushed: NodeWriter[] = [];
-
-function flushAll(): void {
-  const writers = unflushed;
-  unflushed = [];
-  for (const writer of writers) writer.flush();
-}
-
-/**
- * One SSE response. Its head (status, headers) and what is written in the same turn of the event
- * loop wait until that turn ends: a stream that is finished by then (a POST answered at once:
- * priming event, answer, end) goes out as one response with a `Content-Length` in one write, as
- * a plain JSON answer does; otherwise the head and the events so far leave together, and later
- * events are written as they come.
- */
-class NodeWriter implements ConnectionWriter {
-  private readonly listeners: (() => void)[] = [];
-  private ended = false;
-  /** Text written before the head was sent; undefined once it is. */
-  private held: string | undefined = "";
-
-  constructor(
-    private readonly req: IncomingMessage,
-    private readonly res: ServerResponse,
-    private readonly status: number,
-    private readonly headers: OutHeaders,
-  ) {
-    res.once("close", () => {
-      this.ended = true;
-      for (const listener of this.listeners.splice(0)) listener();
-    });
-    if (unflushed.push(this) === 1) setImmediate(flushAll);
+  readBody(maxBytes: number): BodyRead | Promise<BodyRead> {
+    return readNodeBody(this.req, this.preRead, maxBytes, this.bodyTimeoutMs);
   }
 
-  write(text: string): Promise<void> {
+  /** Writes the core's answer on the response (a stream answer gets this object as its writer at once). */
+  respond(answer: HttpAnswer): void {
+    const res = this.res;
+    if (res.headersSent || res.destroyed) {
+      if (!res.writableEnded) res.end();
+      return;
+    }
+    const { headers } = answer;
+    if (isStreamAnswer(answer)) {
+      this.status = answer.status;
+      this.outHeaders = headers;
+      this.held = "";
+      this.listen();
+      if (unflushed.push(this) === 1) setImmediate(flushAll);
+      answer.open(this);
+      return;
+    }
+    const { body } = answer;
+    if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
+    res.writeHead(answer.status, headers);
+    res.end(body);
+  }
+
+  /** The response closed (finished, or the client went away). */
+  responseClosed(): void {
+    this.ended = true;
+    if (this.watcher !== undefined && !this.res.writableFinished) this.watcher.clientGone();
+    const first = this.closeListener;
+    const more = this.moreListeners;
+    this.closeListener = undefined;
+    this.moreListeners = undefined;
+    first?.();
+    if (more !== undefined) for (const listener of more) listener();
+  }
+
+  write(text: string): Promise<void> | undefined {
     const res = this.res;
     if (this.ended || res.writableEnded) return Promise.reject(new Error("the SSE connection is closed"));
     if (this.held !== undefined) {
       this.held += text;
-      if (this.held.length < MAX_HELD) return Promise.resolve();
       // a long replay in one turn: send what is held now and let backpressure pace the rest
-      this.flush();
-      return Promise.resolve();
+      if (this.held.length >= MAX_HELD) this.flush();
+      return undefined;
     }
-    if (res.write(text)) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      const go = (): void => {
-        res.off("drain", go).off("close", go);
-        resolve();
-      };
-      res.on("drain", go).on("close", go);
-    });
+    return res.write(text) ? undefined : waitForDrain(res);
   }
 
   /** Sends the head and the text held so far (the end of the turn in which the stream opened). */
@@ -198,7 +178,7 @@ class NodeWriter implements ConnectionWriter {
     const { held, res } = this;
     if (held === undefined || this.ended || res.writableEnded) return;
     this.held = undefined;
-    res.writeHead(this.status, this.headers);
+    res.writeHead(this.status, this.outHeaders);
     if (held === "") res.flushHeaders();
     else res.write(held);
     this.req.socket?.setNoDelay(true);
@@ -214,8 +194,9 @@ class NodeWriter implements ConnectionWriter {
     }
     // finished in the turn it opened: one complete response, one write
     this.held = undefined;
-    this.headers["content-length"] = String(Buffer.byteLength(held));
-    res.writeHead(this.status, this.headers);
+    const headers = this.outHeaders as OutHeaders;
+    headers["content-length"] = String(Buffer.byteLength(held));
+    res.writeHead(this.status, headers);
     res.end(held);
   }
 
@@ -225,23 +206,14 @@ class NodeWriter implements ConnectionWriter {
 
   onClose(listener: () => void): void {
     if (this.ended) listener();
-    else this.listeners.push(listener);
+    else if (this.closeListener === undefined) this.closeListener = listener;
+    else (this.moreListeners ??= []).push(listener);
   }
-}
 
-/** Writes the core's answer on a Node response (a stream answer gets its writer at once). */
-export function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: HttpAnswer): void {
-  if (res.headersSent || res.destroyed) {
-    if (!res.writableEnded) res.end();
-    return;
+  private listen(): void {
+    if (this.listening) return;
+    this.listening = true;
+    (this.res as ServerResponse & { [OWNER]?: NodeIn })[OWNER] = this;
+    this.res.on("close", responseClosed);
   }
-  const { headers } = answer;
-  if (isStreamAnswer(answer)) {
-    answer.open(new NodeWriter(req, res, answer.status, headers));
-    return;
-  }
-  const { body } = answer;
-  if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
-  res.writeHead(answer.status, headers);
-  res.end(body);
 }

@@ -7,9 +7,10 @@ import type { JsonRpcId, JsonRpcMessage, JsonRpcPayload, Transport, TransportSin
 import { isRequest, TransportError, JsonRpcFaultCode } from "@proto/jsonrpc";
 import { HttpServerError, HttpFaultCode } from "./errors";
 import type { PostExchange } from "./exchange";
-import type { ConnectionWriter } from "./io";
+import { HttpHeader } from "../shared/headers";
+import type { ConnectionWriter, OutHeaders } from "./io";
 import { createSseStream } from "./stream";
-import type { SseStream, StreamHooks, StreamSettings } from "./stream";
+import type { SseStream, StreamHooks, StreamOwner, StreamSettings } from "./stream";
 
 /** Stream ids a session keeps to forget in the event store when it closes; older finished ones are forgotten at once. */
 const MAX_REMEMBERED_STREAMS = 1_000;
@@ -59,6 +60,8 @@ export interface Session {
   readonly principalKey: string;
   readonly holder: string;
   readonly transport: Transport;
+  /** `Mcp-Session-Id` as an answer header (empty when stateless): shared by every answer without CORS headers, so never mutated. */
+  readonly headers: OutHeaders;
   /** The version `initialize` negotiated, once known. */
   protocolVersion: string | undefined;
   /** When the session was last used (ms, handler clock). */
@@ -70,8 +73,10 @@ export interface Session {
   readonly isClosed: boolean;
   readonly sink: TransportSink | undefined;
   touch(): void;
-  /** Tracks an in-flight POST exchange until it ends. */
-  track(exchange: PostExchange): () => void;
+  /** Tracks an in-flight POST exchange until `untrack`. */
+  track(exchange: PostExchange): void;
+  /** The exchange ended: no longer in flight. */
+  untrack(exchange: PostExchange): void;
   /** Opens the logical stream of a POST. */
   openStream(hooks: StreamHooks): SseStream;
   /** True when `streamId` was created by this session. */
@@ -102,7 +107,8 @@ export function createSession(config: SessionConfig): Session {
   let streamCount = 0;
   const exchanges = new Set<PostExchange>();
   const streams = new Map<string, SseStream>();
-  const created = new Set<string>(); // in creation order
+  let created: string[] = []; // in creation order, from createdHead
+  let createdHead = 0;
   let standalone: SseStream | undefined;
   const queue: JsonRpcMessage[] = [];
   const { sharing } = config;
@@ -126,23 +132,28 @@ export function createSession(config: SessionConfig): Session {
       .catch((cause: unknown) => config.fault(new HttpServerError(HttpFaultCode.EventStoreFailed, `event store end failed on stream ${id}`, { cause })));
   }
 
+  /** Told by each POST stream when it ends: forgotten here, the store told (shared), the session touched. */
+  const owner: StreamOwner = {
+    streamDone(stream) {
+      streams.delete(stream.id);
+      ended(stream.id);
+      session.touch();
+    },
+  };
+
   function openStream(hooks: StreamHooks): SseStream {
     const id = sharing === undefined ? `${config.streamPrefix}.${streamCount++}` : `${config.streamPrefix}.${sharing.tag}${streamCount++}`;
-    const stream = createSseStream(id, config.settings, {
+    const streamHooks: StreamHooks = sharing === undefined ? hooks : {
       lost: () => hooks.lost(),
       fault: (error) => hooks.fault(error),
-      outgoing: sharing === undefined ? undefined : (message) => {
+      done: () => hooks.done(),
+      outgoing: (message) => {
         const tagged = tag(message);
         if (tagged !== message && isRequest(tagged)) sharing.outbound(id, String(tagged.id));
         return tagged;
       },
-      done: () => {
-        streams.delete(id);
-        ended(id);
-        session.touch();
-        hooks.done();
-      },
-    });
+    };
+    const stream = createSseStream(id, config.settings, streamHooks, owner);
     streams.set(id, stream);
     if (config.settings.store && sharing === undefined) remember(id);
     return stream;
@@ -152,20 +163,23 @@ export function createSession(config: SessionConfig): Session {
    * Remembers a stream id to forget in the store when the session closes. Past
    * `MAX_REMEMBERED_STREAMS`, the oldest finished stream is forgotten now, so a long session
    * leaves nothing behind in the store either (a live one is kept: it may still be resumed).
+   * The ids are a queue from `createdHead` (oldest first): forgetting the oldest is O(1), and one
+   * behind a few live streams moves only those.
    */
   function remember(id: string): void {
-    created.add(id);
-    if (created.size <= MAX_REMEMBERED_STREAMS) return;
-    let old: string | undefined;
-    for (const candidate of created) {
-      if (candidate === id) break;
-      if (!streams.has(candidate) && candidate !== standalone?.id) {
-        old = candidate;
-        break;
-      }
+    created.push(id);
+    if (created.length - createdHead <= MAX_REMEMBERED_STREAMS) return;
+    let at = createdHead;
+    const last = created.length - 1;
+    while (at < last && (streams.has(created[at] as string) || created[at] === standalone?.id)) at++;
+    if (at === last) return;
+    const old = created[at] as string;
+    for (let i = at; i > createdHead; i--) created[i] = created[i - 1] as string;
+    createdHead++;
+    if (createdHead > MAX_REMEMBERED_STREAMS) {
+      created = created.slice(createdHead);
+      createdHead = 0;
     }
-    if (old === undefined) return;
-    created.delete(old);
     const failed = (cause: unknown): void => config.fault(new HttpServerError(HttpFaultCode.EventStoreFailed, "event store forget failed", { cause }));
     try {
       // an in-memory store forgets synchronously: no promise per POST once past the limit
@@ -225,9 +239,10 @@ export function createSession(config: SessionConfig): Session {
     for (const stream of [...streams.values()]) stream.close();
     standalone?.close();
     queue.length = 0;
-    if (created.size > 0 && config.settings.store) {
-      const ids = [...created];
-      created.clear();
+    if (created.length > createdHead && config.settings.store) {
+      const ids = created.slice(createdHead);
+      created = [];
+      createdHead = 0;
       try {
         await config.settings.store.forget(ids);
       } catch (cause) {
@@ -243,6 +258,7 @@ export function createSession(config: SessionConfig): Session {
     principalKey: config.principalKey,
     holder: config.holder,
     transport,
+    headers: config.id === undefined ? {} : { [HttpHeader.SessionId]: config.id },
     protocolVersion: undefined,
     get lastSeen() {
       return lastSeen;
@@ -266,10 +282,10 @@ export function createSession(config: SessionConfig): Session {
     },
     track(exchange) {
       exchanges.add(exchange);
-      return () => {
-        exchanges.delete(exchange);
-        lastSeen = config.now();
-      };
+    },
+    untrack(exchange) {
+      exchanges.delete(exchange);
+      lastSeen = config.now();
     },
     openStream,
     owns: (streamId) => streamId.startsWith(`${config.streamPrefix}.`),

@@ -9,7 +9,11 @@ export const SSE_KEEP_ALIVE = ": keep-alive\n\n";
 
 /** True when `id` may travel in an SSE `id:` field (no line breaks, no NUL). */
 export function isValidEventId(id: string): boolean {
-  return !/[\r\n\0]/.test(id);
+  for (let i = 0; i < id.length; i++) {
+    const c = id.charCodeAt(i);
+    if (c === 10 || c === 13 || c === 0) return false;
+  }
+  return true;
 }
 
 /** One `message` event carrying `data` (a single line), with an optional event id. */

@@ -3,234 +3,277 @@
  * A stream outlives its connections when an event store is configured: events are stored as
  * they are written, a dropped connection detaches, and a GET with `Last-Event-ID` re-attaches a
  * new connection after replaying what was missed (MCP 2025-11-25 transports, "Resumability and
- * Redelivery"). Every write, the priming event and every resume go through one promise chain, so
+ * Redelivery"). Writes, the priming event and resumes run in order, one at a time: while nothing
+ * waits (the store and the connection answer at once, as the in-memory store and a Node response
+ * do) each runs synchronously, with no promise per event; a step that has to wait (a remote store,
+ * backpressure, a POST's connection not yet handed over) queues every later one behind it, so
  * replay and live events never interleave: no loss, no duplicates.
  */
 import { encode } from "@proto/jsonrpc";
 import type { JsonRpcMessage } from "@proto/jsonrpc";
 import { HttpServerError, HttpFaultCode } from "./errors";
+import { mintsValidIds } from "./event-store";
 import type { EventStore } from "./event-store";
 import type { ConnectionWriter } from "./io";
 import { isValidEventId, SSE_KEEP_ALIVE, sseMessage, ssePriming, sseRetry } from "./sse";
+import { StepQueue } from "./step-queue";
+import type { SseStream, StreamHooks, StreamOwner, StreamSettings } from "./stream-types";
 import { after, tickerOf } from "./timers";
+import type { Ticker } from "./timers";
 
-/** How streams behave; shared by every stream of a handler. */
-export interface StreamSettings {
-  readonly store: EventStore | undefined;
-  /** The SSE `retry` value sent with priming events and before an early close. */
-  readonly retryMs: number;
-  /** Interval of keep-alive comments; 0 disables them. */
-  readonly keepAliveMs: number;
-  /** With a store, end each connection (not the stream) after this long so clients poll; 0 = never. */
-  readonly closeAfterMs: number;
-}
+export type { SseStream, StreamHooks, StreamOwner, StreamSettings } from "./stream-types";
 
-/** What a stream tells its owner. */
-export interface StreamHooks {
-  /** The connection went away before any event id reached the client: nothing can resume. */
-  lost(): void;
-  /** The stream ended (finished or closed); it will accept no more writes. */
-  done(): void;
-  /** A fault to report (a failed store call). */
-  fault(error: HttpServerError): void;
-  /** Rewrites each message before it is stored and sent (shared sessions tag outbound request ids). */
-  readonly outgoing?: ((message: JsonRpcMessage) => JsonRpcMessage) | undefined;
-}
-
-/** A logical SSE stream. */
-export interface SseStream {
-  readonly id: string;
-  /** True while a connection is attached. */
-  readonly connected: boolean;
-  /** True once the client holds an event id of this stream (it can resume). */
-  readonly resumable: boolean;
-  /** Writes one message as an event (stored first when there is a store); `data` is its encoding when the caller has it. */
-  write(message: JsonRpcMessage, data?: string): Promise<void>;
-  /** Attaches a fresh connection now; `prime` sends the priming event first (store only). */
-  attach(connection: ConnectionWriter, prime: boolean): void;
-  /**
-   * Reserves the head of the stream for a connection that the adapter will start (a POST's
-   * answer): writes queue behind it, and the priming event still goes first. Returns the
-   * function the adapter calls with its connection (`StreamAnswer.open`).
-   */
-  open(prime: boolean): (connection: ConnectionWriter) => void;
-  /** Replays the events after `lastEventId` on `connection`, then attaches it (or ends it if the stream is done). */
-  resume(connection: ConnectionWriter, lastEventId: string): void;
-  /** Ends the stream once every queued write is out. */
-  finish(): void;
-  /** Ends the stream and its connection now. */
-  close(): void;
-}
+const ignore = (): void => undefined;
 
 function gone(id: string): HttpServerError {
   return new HttpServerError(HttpFaultCode.StreamGone, `SSE stream ${id} has no connection and cannot be resumed; the message was not delivered`);
 }
 
-/** Creates a logical stream. */
-export function createSseStream(id: string, settings: StreamSettings, hooks: StreamHooks): SseStream {
-  const { store } = settings;
-  let connection: ConnectionWriter | undefined;
-  let resumable = false;
-  let finished = false;
-  let tail: Promise<void> = Promise.resolve();
-  const ticker = settings.keepAliveMs > 0 ? tickerOf(settings.keepAliveMs) : undefined;
-  let keepAlive: (() => void) | undefined;
-  let closer: ReturnType<typeof setTimeout> | undefined;
+/** Creates a logical stream; `owner` hears of its end first. */
+export function createSseStream(id: string, settings: StreamSettings, hooks: StreamHooks, owner?: StreamOwner): SseStream {
+  return new LogicalStream(id, settings, hooks, owner);
+}
 
-  function enqueue(step: () => Promise<void>): Promise<void> {
-    const next = tail.then(step);
-    tail = next.catch(() => undefined);
-    return next;
+class LogicalStream implements SseStream {
+  private connection: ConnectionWriter | undefined;
+  private isResumable = false;
+  private finished = false;
+  /** Writes, priming, resumes and the end, in order; closed while a POST's connection is awaited. */
+  private readonly steps = new StepQueue();
+  private primeOnArrival = false;
+  private readonly store: EventStore | undefined;
+  /** The store is ours: its ids need no check. */
+  private readonly trusted: boolean;
+  private readonly ticker: Ticker | undefined;
+  private ticking = false;
+  private closer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    readonly id: string,
+    private readonly settings: StreamSettings,
+    private readonly hooks: StreamHooks,
+    private readonly owner: StreamOwner | undefined,
+  ) {
+    this.store = settings.store;
+    this.trusted = this.store !== undefined && mintsValidIds(this.store);
+    this.ticker = settings.keepAliveMs > 0 ? tickerOf(settings.keepAliveMs) : undefined;
   }
 
-  async function append(message: JsonRpcMessage | undefined, data?: string): Promise<string | undefined> {
-    if (!store) return undefined;
-    let eventId: string;
-    try {
-      eventId = await store.append(id, message, data);
-    } catch (cause) {
-      const error = new HttpServerError(HttpFaultCode.EventStoreFailed, `event store append failed on stream ${id}`, { cause });
-      hooks.fault(error);
-      throw error;
-    }
-    if (typeof eventId !== "string" || eventId === "" || !isValidEventId(eventId)) {
-      const error = new HttpServerError(HttpFaultCode.EventStoreFailed, `event store returned an invalid event id for stream ${id}: ids must be non-empty strings without line breaks`);
-      hooks.fault(error);
-      throw error;
-    }
-    return eventId;
+  get connected(): boolean {
+    return this.connection !== undefined;
   }
 
-  function stopTimers(): void {
-    if (keepAlive !== undefined) ticker?.delete(keepAlive);
-    if (closer !== undefined) clearTimeout(closer);
-    keepAlive = undefined;
-    closer = undefined;
+  get resumable(): boolean {
+    return this.isResumable;
   }
 
-  function detach(end: boolean): void {
-    const current = connection;
-    connection = undefined;
-    stopTimers();
-    if (end) current?.end();
+  write(message: JsonRpcMessage, data?: string): Promise<void> {
+    if (this.finished) return Promise.reject(gone(this.id));
+    return this.steps.run(() => this.emit(message, data));
   }
 
-  function connect(next: ConnectionWriter): void {
-    detach(true);
-    connection = next;
-    next.onClose(() => {
-      if (connection !== next) return;
-      detach(false);
-      if (!finished && !(store && resumable)) hooks.lost();
-    });
-    if (ticker !== undefined) {
-      keepAlive = () => {
-        if (connection === next && !next.closed) void next.write(SSE_KEEP_ALIVE).catch(() => undefined);
-      };
-      ticker.add(keepAlive);
-    }
-    if (store && settings.closeAfterMs > 0) {
-      closer = after(settings.closeAfterMs, () => {
-        if (connection !== next || !resumable) return;
-        void enqueue(async () => {
-          if (connection !== next) return;
-          await next.write(sseRetry(settings.retryMs)).catch(() => undefined);
-          detach(true);
-        });
-      });
-    }
+  attach(next: ConnectionWriter, prime: boolean): void {
+    this.connect(next);
+    if (prime && this.store) this.steps.runQuietly(() => this.prime(next));
   }
 
-  async function emit(original: JsonRpcMessage, encoded: string | undefined): Promise<void> {
-    const message = hooks.outgoing === undefined ? original : hooks.outgoing(original);
-    const data = (message === original ? encoded : undefined) ?? encode(message);
-    const eventId = await append(message, data);
-    const current = connection;
-    if (current && !current.closed) {
-      try {
-        await current.write(sseMessage(data, eventId));
-        if (eventId !== undefined) resumable = true;
-        return;
-      } catch {
-        // the client went away mid-write: fall through to the stored copy, if any
+  reserve(prime: boolean): void {
+    this.steps.close();
+    this.primeOnArrival = prime;
+  }
+
+  arrive(next: ConnectionWriter): void {
+    let pending: Promise<void> | undefined;
+    if (this.finished) next.end();
+    else {
+      this.connect(next);
+      if (this.primeOnArrival && this.store) {
+        try {
+          pending = this.prime(next);
+        } catch {
+          // a failed append was reported; the stream goes on without a priming event
+        }
       }
     }
-    if (eventId !== undefined && resumable) return;
-    throw gone(id);
+    this.steps.open(pending);
   }
 
-  async function sendPriming(next: ConnectionWriter): Promise<void> {
-    const eventId = await append(undefined);
-    if (eventId === undefined || connection !== next) return;
-    await next.write(ssePriming(eventId, settings.retryMs));
-    resumable = true;
+  resume(next: ConnectionWriter, lastEventId: string): void {
+    const step = async (): Promise<void> => {
+      const ok = await this.replayOnto(next, lastEventId);
+      if (!ok || this.finished || next.closed) {
+        next.end();
+        return;
+      }
+      this.connect(next);
+      this.isResumable = true;
+    };
+    this.steps.run(step).catch(() => next.end());
   }
 
-  async function replayOnto(target: ConnectionWriter, lastEventId: string): Promise<boolean> {
+  finish(): void {
+    if (this.finished) return;
+    this.steps.runQuietly(() => this.end());
+  }
+
+  close(): void {
+    if (this.finished) return;
+    this.end();
+  }
+
+  /** The keep-alive tick (the ticker calls it while a connection is attached). */
+  tick(): void {
+    const current = this.connection;
+    if (current !== undefined && !current.closed) current.write(SSE_KEEP_ALIVE)?.catch(ignore);
+  }
+
+  private end(): undefined {
+    if (this.finished) return undefined;
+    this.finished = true;
+    this.detach(true);
+    // steps queued behind a connection that will never arrive now run, and fail, instead of hanging
+    this.steps.open();
+    this.owner?.streamDone(this);
+    this.hooks.done();
+    return undefined;
+  }
+
+  /** Stores `message` (undefined: the priming marker) and returns its event id, at once when the store answers at once. */
+  private append(message: JsonRpcMessage | undefined, data?: string): string | Promise<string> {
+    const store = this.store as EventStore;
+    let eventId;
+    try {
+      eventId = store.append(this.id, message, data);
+    } catch (cause) {
+      throw this.appendFailed(cause);
+    }
+    if (typeof eventId === "string" && this.trusted) return eventId;
+    if (typeof eventId === "string") return this.checked(eventId);
+    return Promise.resolve(eventId).then(
+      (id) => this.checked(id),
+      (cause: unknown) => {
+        throw this.appendFailed(cause);
+      },
+    );
+  }
+
+  private appendFailed(cause: unknown): HttpServerError {
+    const error = new HttpServerError(HttpFaultCode.EventStoreFailed, `event store append failed on stream ${this.id}`, { cause });
+    this.hooks.fault(error);
+    return error;
+  }
+
+  private checked(eventId: unknown): string {
+    if (typeof eventId === "string" && eventId !== "" && isValidEventId(eventId)) return eventId;
+    const error = new HttpServerError(HttpFaultCode.EventStoreFailed, `event store returned an invalid event id for stream ${this.id}: ids must be non-empty strings without line breaks`);
+    this.hooks.fault(error);
+    throw error;
+  }
+
+  private emit(original: JsonRpcMessage, encoded: string | undefined): Promise<void> | undefined {
+    const outgoing = this.hooks.outgoing;
+    const message = outgoing === undefined ? original : outgoing(original);
+    const data = (message === original ? encoded : undefined) ?? encode(message);
+    if (this.store === undefined) return this.send(data, undefined);
+    const eventId = this.append(message, data);
+    return typeof eventId === "string" ? this.send(data, eventId) : eventId.then((id) => this.send(data, id));
+  }
+
+  private send(data: string, eventId: string | undefined): Promise<void> | undefined {
+    const current = this.connection;
+    if (current !== undefined && !current.closed) {
+      let pending;
+      try {
+        pending = current.write(sseMessage(data, eventId));
+      } catch {
+        return this.undelivered(eventId);
+      }
+      if (pending === undefined) {
+        if (eventId !== undefined) this.isResumable = true;
+        return undefined;
+      }
+      return pending.then(
+        () => {
+          if (eventId !== undefined) this.isResumable = true;
+        },
+        // the client went away mid-write: the stored copy, if any, is what counts
+        () => this.undelivered(eventId),
+      );
+    }
+    return this.undelivered(eventId);
+  }
+
+  private undelivered(eventId: string | undefined): undefined {
+    if (eventId !== undefined && this.isResumable) return undefined;
+    throw gone(this.id);
+  }
+
+  private prime(next: ConnectionWriter): Promise<void> | undefined {
+    const eventId = this.append(undefined);
+    return typeof eventId === "string" ? this.sendPriming(next, eventId) : eventId.then((id) => this.sendPriming(next, id));
+  }
+
+  private sendPriming(next: ConnectionWriter, eventId: string): Promise<void> | undefined {
+    if (this.connection !== next) return undefined;
+    const pending = next.write(ssePriming(eventId, this.settings.retryMs));
+    this.isResumable ||= pending === undefined;
+    return pending?.then(() => {
+      this.isResumable = true;
+    });
+  }
+
+  private async replayOnto(target: ConnectionWriter, lastEventId: string): Promise<boolean> {
     let replay;
     try {
-      replay = store ? await store.replay(lastEventId) : undefined;
+      replay = this.store ? await this.store.replay(lastEventId) : undefined;
     } catch (cause) {
-      hooks.fault(new HttpServerError(HttpFaultCode.EventStoreFailed, `event store replay failed on stream ${id}`, { cause }));
+      this.hooks.fault(new HttpServerError(HttpFaultCode.EventStoreFailed, `event store replay failed on stream ${this.id}`, { cause }));
       return false;
     }
-    if (!replay || replay.streamId !== id) return false;
+    if (!replay || replay.streamId !== this.id) return false;
     for (const event of replay.events) await target.write(sseMessage(encode(event.message), event.id));
     return true;
   }
 
-  return {
-    id,
-    get connected() {
-      return connection !== undefined;
-    },
-    get resumable() {
-      return resumable;
-    },
-    write(message, data) {
-      if (finished) return Promise.reject(gone(id));
-      return enqueue(() => emit(message, data));
-    },
-    attach(next, prime) {
-      connect(next);
-      if (prime && store) void enqueue(() => sendPriming(next)).catch(() => undefined);
-    },
-    open(prime) {
-      let deliver!: (next: ConnectionWriter) => void;
-      const arrived = new Promise<ConnectionWriter>((resolve) => (deliver = resolve));
-      void enqueue(async () => {
-        const next = await arrived;
-        if (finished) return next.end();
-        connect(next);
-        if (prime && store) await sendPriming(next);
-      }).catch(() => undefined);
-      return deliver;
-    },
-    resume(next, lastEventId) {
-      void enqueue(async () => {
-        const ok = await replayOnto(next, lastEventId);
-        if (!ok || finished || next.closed) {
-          next.end();
-          return;
-        }
-        connect(next);
-        resumable = true;
-      }).catch(() => next.end());
-    },
-    finish() {
-      if (finished) return;
-      void enqueue(async () => {
-        if (finished) return;
-        finished = true;
-        detach(true);
-        hooks.done();
-      });
-    },
-    close() {
-      if (finished) return;
-      finished = true;
-      detach(true);
-      hooks.done();
-    },
-  };
+  private stopTimers(): void {
+    if (this.ticking) this.ticker?.delete(this);
+    if (this.closer !== undefined) clearTimeout(this.closer);
+    this.ticking = false;
+    this.closer = undefined;
+  }
+
+  private detach(end: boolean): void {
+    const current = this.connection;
+    this.connection = undefined;
+    this.stopTimers();
+    if (end) current?.end();
+  }
+
+  private connect(next: ConnectionWriter): void {
+    this.detach(true);
+    this.connection = next;
+    next.onClose(() => {
+      if (this.connection !== next) return;
+      this.detach(false);
+      if (!this.finished && !(this.store && this.isResumable)) this.hooks.lost();
+    });
+    if (this.ticker !== undefined) {
+      this.ticker.add(this);
+      this.ticking = true;
+    }
+    if (this.store && this.settings.closeAfterMs > 0) this.closer = after(this.settings.closeAfterMs, () => this.closeEarly(next));
+  }
+
+  /** `closeSseAfterMs`: ends the connection (not the stream) with a `retry` hint, so the client resumes. */
+  private closeEarly(next: ConnectionWriter): void {
+    if (this.connection !== next || !this.isResumable) return;
+    this.steps.runQuietly(() => {
+      if (this.connection !== next) return undefined;
+      const detach = (): void => this.detach(true);
+      const pending = next.write(sseRetry(this.settings.retryMs));
+      if (pending !== undefined) return pending.then(detach, detach);
+      detach();
+      return undefined;
+    });
+  }
 }

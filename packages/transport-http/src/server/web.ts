@@ -73,9 +73,9 @@ function webIn(request: Request): HttpIn {
     localAddress: undefined,
     remoteAddress: undefined,
     request,
-    onAbort(listener) {
-      if (request.signal.aborted) listener();
-      else request.signal.addEventListener("abort", listener, { once: true });
+    onAbort(watcher) {
+      if (request.signal.aborted) watcher.clientGone();
+      else request.signal.addEventListener("abort", () => watcher.clientGone(), { once: true });
     },
   };
 }
