@@ -10,7 +10,7 @@
  * carries the one exchange and at most one SSE stream, and closes when the exchange ends.
  */
 import { deliverFrame } from "@proto/jsonrpc";
-import type { DecodeResult, ExchangeInfo, JsonRpcMessage, Principal, Transport, TransportSink } from "@proto/jsonrpc";
+import type { DecodeResult, ExchangeInfo, JsonRpcMessage, Principal, SingleRequestTransport, TransportSink } from "@proto/jsonrpc";
 import { checkScopes } from "./auth-step";
 import type { CoreContext } from "./context";
 import { HttpServerError, HttpFaultCode } from "./errors";
@@ -40,8 +40,12 @@ function settingsOf(ctx: CoreContext): StreamSettings {
   return settings;
 }
 
-/** The transport of one modern POST: the sink gets its one frame; `send` has nowhere to go. */
-class PostTransport implements Transport {
+/**
+ * The transport of one modern POST: the sink gets its one frame; `send` has nowhere to go. A
+ * `SingleRequestTransport`: the server answers its request without building a `Peer`.
+ */
+class PostTransport implements SingleRequestTransport {
+  readonly singleRequest = true;
   sink: TransportSink | undefined;
   exchange: PostExchange | undefined;
   stream: SseStream | undefined;
