@@ -121,4 +121,14 @@ describe("a single-request transport's session", () => {
     expect(signals[1]?.reason).toMatchObject({ code: "CLOSED" });
     expect(server.sessions()).toHaveLength(0);
   });
+
+  it("releases what the server API registered for the session when it closes", async () => {
+    const { server } = makeServer();
+    const post = postTransport();
+    const session = await server.connect(post.transport, { initialized: { clientCapabilities: { elicitation: { url: {} } } } });
+    await expect(server.elicitUrl(session, { message: "sign in", url: "https://example.com/a", elicitationId: "e1" })).rejects.toThrow("no standalone stream");
+    await session.close();
+    expect(server.completeElicitation("e1")).toBe(false);
+    expect(server.sessions()).toHaveLength(0);
+  });
 });

@@ -91,6 +91,8 @@ class SingleView implements ServerSession {
   }
 
   request(method: string, params?: JsonRpcParams, _options?: RequestOptions): Promise<unknown> {
+    // the server API (`server.elicitUrl(session)`) may have registered the session with a feature first
+    this.session.createAllStates();
     const message = params === undefined ? { jsonrpc: "2.0" as const, id: 1, method } : { jsonrpc: "2.0" as const, id: 1, method, params };
     return this.session.send(method, message).then(() => {
       throw new RequestError(JsonRpcFaultCode.Closed, method, `"${method}" cannot be answered: this session's transport carries one request and no response back`);
@@ -196,6 +198,11 @@ export class SingleSession implements TransportSink, SingleRequestOwner, Session
     this.view.resolveClosed?.(reason);
     if (this.states === undefined) this.core.forget(this.view);
     else this.core.closed(this, this.view);
+  }
+
+  /** Creates every feature's state, as a full session has them, so that closing releases what features keep per session. */
+  createAllStates(): void {
+    for (const feature of this.core.features) this.features.get(feature);
   }
 
   /** Sends an unsolicited message through the transport (which has no channel of its own: it rejects). */
