@@ -12,6 +12,8 @@
  * A request whose `_meta` has the protocol-version key (the claim) is served under the
  * stateless revision instead (`stateless/serve.ts`), whatever its method: per request, so
  * one session (one stdio process) serves a 2025 client and modern requests side by side.
+ * A transport that carries one request (a stateless HTTP POST, `SingleRequestTransport`) gets
+ * no session of this kind but a `SingleSession` (`session-single.ts`), without a `Peer`.
  */
 import { createPeer, JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams, RequestContext as PeerRequestContext, Transport } from "@proto/jsonrpc";
