@@ -36,6 +36,8 @@ export type { DecodeLimits, DecodeResult } from "./codec";
 export { deliverFrame } from "./frame";
 export { isDepthWithin } from "./depth";
 export { createPeer } from "./peer";
+export { abortSingleRequest, createSingleResponder, isSingleRequestTransport } from "./peer-single";
+export type { SingleRequestOwner, SingleRequestTransport, SingleResponder } from "./peer-single";
 export { traceTransport, redactedJson } from "./trace";
 export {
   DEFAULT_MAX_MESSAGE_BYTES,

@@ -55,4 +55,6 @@ export interface ServerCore {
   /** Called when a session starts and when it ends. */
   opened(state: SessionState, view: ServerSession): void;
   closed(state: SessionState, view: ServerSession): void;
+  /** Called instead of `closed` when a session ends that never created a feature state (a single-request session). */
+  forget(view: ServerSession): void;
 }

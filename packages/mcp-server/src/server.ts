@@ -2,6 +2,7 @@
  * `createServer`: one server definition (identity, tools, features, extensions) serving any
  * number of isolated sessions over any `Transport` (DESIGN.md section 2).
  */
+import { createSingleResponder, isSingleRequestTransport } from "@proto/jsonrpc";
 import type { JsonRpcParams, Logger, Transport } from "@proto/jsonrpc";
 import type { ProtocolVersion, ServerCapabilities } from "@proto/mcp-protocol";
 import { LATEST_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, SUPPORTED_PROTOCOL_VERSIONS } from "@proto/mcp-protocol";
@@ -17,6 +18,7 @@ import type { ListEndpoint, ListKind } from "./list-endpoint";
 import type { Server, ServerInfo, ServerOptions } from "./server-types";
 import { createSession } from "./session";
 import { createContextFactory } from "./session-context";
+import { SingleSession } from "./session-single";
 import type { PendingSession } from "./session";
 import type { ConnectOptions, ServerSession } from "./session-types";
 import { createRouter } from "./routes";
@@ -170,11 +172,19 @@ export function createServer(info: ServerInfo, options: ServerOptions = {}): Ser
       live.delete(view);
       router.closeStates(state, view, logger);
     },
+    forget(view) {
+      live.delete(view);
+    },
   };
+  const respond = createSingleResponder(logger);
 
   async function connect(transport: Transport, connectOptions?: ConnectOptions): Promise<ServerSession> {
     if (closed) throw new TypeError("connect(): the server is closed; create a new server");
-    const session = createSession(core, transport, connectOptions);
+    // one stateless POST: no Peer, no handler per method, no feature state until a handler uses one
+    const session =
+      isSingleRequestTransport(transport) && connectOptions?.shared === undefined
+        ? new SingleSession(core, transport, respond, connectOptions ?? {})
+        : createSession(core, transport, connectOptions);
     live.set(session.view, session);
     try {
       await session.start();

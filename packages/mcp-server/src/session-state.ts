@@ -12,7 +12,6 @@ export interface SessionState {
   id: string;
   /** True when `id` was given to `connect` (then frames never change it). */
   readonly idFixed: boolean;
-  readonly peer: Peer;
   initialized: boolean;
   /** True when connected as already initialized (stateless HTTP): versions then come per request. */
   readonly assumed: boolean;
@@ -30,14 +29,12 @@ const EMPTY: ClientCapabilities = Object.freeze({});
 
 /** Creates the state of a new session. */
 export function createSessionState(
-  peer: Peer,
   assumed?: { protocolVersion?: string; clientCapabilities?: ClientCapabilities; clientInfo?: Implementation },
   sessionId?: string,
 ): SessionState {
   return {
     id: sessionId ?? crypto.randomUUID(),
     idFixed: sessionId !== undefined,
-    peer,
     initialized: assumed !== undefined,
     assumed: assumed !== undefined,
     protocolVersion: assumed?.protocolVersion,
@@ -49,9 +46,8 @@ export function createSessionState(
   };
 }
 
-/** The public view of a session's state. */
-export function createSessionView(state: SessionState): ServerSession {
-  const { peer } = state;
+/** The public view of a session's state, talking to the client through `peer`. */
+export function createSessionView(state: SessionState, peer: Peer): ServerSession {
   return {
     get id() {
       return state.id;

@@ -12,6 +12,8 @@
  * A request whose `_meta` has the protocol-version key (the claim) is served under the
  * stateless revision instead (`stateless/serve.ts`), whatever its method: per request, so
  * one session (one stdio process) serves a 2025 client and modern requests side by side.
+ * A transport that carries one request (a stateless HTTP POST, `SingleRequestTransport`) gets
+ * no session of this kind but a `SingleSession` (`session-single.ts`), without a `Peer`.
  */
 import { createPeer, JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams, RequestContext as PeerRequestContext, Transport } from "@proto/jsonrpc";
@@ -67,33 +69,48 @@ function refuseBatch(version: string | undefined, rc: PeerRequestContext): void 
   if (rc.inBatch && version !== undefined && !allowsBatches(version)) throw createBatchRefusedError(version);
 }
 
+/**
+ * Runs the route of `method` through the extensions' interceptors; `own` serves a method that
+ * has no route (subscriptions/listen), still through the interceptors. Only a feature with
+ * per-session state has its state looked up (a single-request session creates it on demand).
+ */
+export function runRoute(
+  core: ServerCore,
+  state: SessionState,
+  method: string,
+  params: JsonRpcParams | undefined,
+  ctx: RequestContext,
+  own?: (params: JsonRpcParams | undefined) => unknown,
+): unknown {
+  const route = own === undefined ? core.routes.get(method) : { feature: undefined, run: (p: JsonRpcParams | undefined) => own(p) };
+  if (route === undefined) throw new JsonRpcError(JsonRpcErrorCode.MethodNotFound, `Method not found: ${method}`);
+  const chain = core.interceptors.get(method);
+  const feature = route.feature;
+  const state0 = feature?.createState === undefined ? undefined : state.features.get(feature);
+  if (chain === undefined || chain.length === 0) return route.run(params, ctx, state0);
+  const step = (i: number, p: JsonRpcParams | undefined): Promise<unknown> => {
+    const interceptor = chain[i];
+    if (interceptor === undefined) return Promise.resolve().then(() => route.run(p, ctx, state0));
+    let called = false;
+    const next = (changed?: JsonRpcParams): Promise<unknown> => {
+      // as hono's compose: running the rest of the chain twice would run the tool twice
+      if (called) return Promise.reject(new TypeError(`An interceptor of "${method}" called next() twice; call it at most once`));
+      called = true;
+      return step(i + 1, changed ?? p);
+    };
+    return Promise.resolve().then(() => interceptor(p, ctx, next));
+  };
+  return step(0, params);
+}
+
 /** Creates a session of `core` over `transport`. */
 export function createSession(core: ServerCore, transport: Transport, options: ConnectOptions = {}): PendingSession {
   const peer = createPeer(transport, { logger: core.logger, cancellation: mcpCancellation, ...(core.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: core.requestTimeoutMs }) });
-  const state = createSessionState(peer, options.initialized, options.sessionId);
-  const view = createSessionView(state);
+  const state = createSessionState(options.initialized, options.sessionId);
+  const view = createSessionView(state, peer);
 
-  // `own` serves a method that has no route (subscriptions/listen), still through the interceptors.
-  function run(method: string, params: JsonRpcParams | undefined, ctx: RequestContext, own?: (params: JsonRpcParams | undefined) => unknown): unknown {
-    const route = own === undefined ? core.routes.get(method) : { feature: undefined, run: (p: JsonRpcParams | undefined) => own(p) };
-    if (route === undefined) throw new JsonRpcError(JsonRpcErrorCode.MethodNotFound, `Method not found: ${method}`);
-    const chain = core.interceptors.get(method);
-    const state0 = route.feature === undefined ? undefined : state.features.get(route.feature);
-    if (chain === undefined || chain.length === 0) return route.run(params, ctx, state0);
-    const step = (i: number, p: JsonRpcParams | undefined): Promise<unknown> => {
-      const interceptor = chain[i];
-      if (interceptor === undefined) return Promise.resolve().then(() => route.run(p, ctx, state0));
-      let called = false;
-      const next = (changed?: JsonRpcParams): Promise<unknown> => {
-        // as hono's compose: running the rest of the chain twice would run the tool twice
-        if (called) return Promise.reject(new TypeError(`An interceptor of "${method}" called next() twice; call it at most once`));
-        called = true;
-        return step(i + 1, changed ?? p);
-      };
-      return Promise.resolve().then(() => interceptor(p, ctx, next));
-    };
-    return step(0, params);
-  }
+  const run = (method: string, params: JsonRpcParams | undefined, ctx: RequestContext, own?: (params: JsonRpcParams | undefined) => unknown): unknown =>
+    runRoute(core, state, method, params, ctx, own);
 
   function dispatch(method: string, params: JsonRpcParams | undefined, rc: PeerRequestContext): unknown {
     if (hasProtocolClaim(params)) return serveModern({ core, state, view, rc, run }, method, params);

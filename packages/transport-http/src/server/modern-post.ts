@@ -10,11 +10,12 @@
  * carries the one exchange and at most one SSE stream, and closes when the exchange ends.
  */
 import { deliverFrame } from "@proto/jsonrpc";
-import type { DecodeResult, ExchangeInfo, JsonRpcMessage, Principal, Transport, TransportSink } from "@proto/jsonrpc";
+import type { DecodeResult, ExchangeInfo, JsonRpcMessage, Principal, SingleRequestTransport, TransportSink } from "@proto/jsonrpc";
 import { checkScopes } from "./auth-step";
 import type { CoreContext } from "./context";
 import { HttpServerError, HttpFaultCode } from "./errors";
 import { PostExchange } from "./exchange";
+import type { PostExchangeContext, ResponseMode } from "./exchange";
 import { errorAnswer } from "./http-util";
 import type { HttpAnswer, HttpIn, OutHeaders } from "./io";
 import { modernStatus } from "./modern-ladder";
@@ -40,12 +41,49 @@ function settingsOf(ctx: CoreContext): StreamSettings {
   return settings;
 }
 
-/** The transport of one modern POST: the sink gets its one frame; `send` has nowhere to go. */
-class PostTransport implements Transport {
+/** The connect context of every anonymous modern POST (frozen: nothing per POST). */
+const ANONYMOUS = Object.freeze({ sessionId: undefined, stateless: true, initialize: false, principal: undefined });
+
+/**
+ * The transport of one modern POST: the sink gets its one frame; `send` has nowhere to go. A
+ * `SingleRequestTransport`: the server answers its request without building a `Peer`. It is
+ * also the context of the POST's exchange (one object per POST, no closures).
+ */
+class PostTransport implements SingleRequestTransport, PostExchangeContext {
+  readonly singleRequest = true;
   sink: TransportSink | undefined;
   exchange: PostExchange | undefined;
   stream: SseStream | undefined;
   private closed = false;
+  // the exchange's context
+  readonly info: ExchangeInfo;
+  readonly input: HttpIn;
+  readonly mode: ResponseMode;
+  readonly batch = false;
+  readonly answered = true;
+  readonly headers: OutHeaders;
+  readonly prime = false;
+  readonly unsolicited = undefined;
+  readonly onResponse = undefined;
+  readonly fault: (error: HttpServerError) => void;
+  readonly statusOf = modernStatus;
+  readonly settled: Promise<HttpAnswer>;
+  private settle!: (answer: HttpAnswer) => void;
+
+  constructor(
+    ctx: CoreContext,
+    post: ModernPost,
+    private readonly settings: StreamSettings,
+  ) {
+    const headers = post.input.headers();
+    this.info = post.principal ? { transport: "http", principal: post.principal, headers } : { transport: "http", headers };
+    this.input = post.input;
+    // an error answer keeps its status (404, 400) only as JSON; SSE starts when notifications come first
+    this.mode = ctx.opts.responseMode === "json" ? "json" : "auto";
+    this.headers = { ...post.cors, "x-accel-buffering": "no" };
+    this.fault = ctx.fault;
+    this.settled = new Promise<HttpAnswer>((resolve) => (this.settle = resolve));
+  }
 
   start(sink: TransportSink): Promise<void> {
     if (this.sink) return Promise.reject(new TypeError("start() called twice: a transport has exactly one sink"));
@@ -67,17 +105,28 @@ class PostTransport implements Transport {
     return Promise.resolve();
   }
 
-  openStream(settings: StreamSettings, hooks: StreamHooks): SseStream {
-    const stream = createSseStream("modern", settings, hooks);
+  answer(answer: HttpAnswer): void {
+    this.settle(answer);
+  }
+
+  openStream(hooks: StreamHooks): SseStream {
+    const stream = createSseStream("modern", this.settings, hooks);
     this.stream = stream;
     return stream;
+  }
+
+  /** The exchange ended: answered in full (its stream done) or aborted (its stream closed). */
+  onEnd(): void {
+    this.exchange = undefined;
+    this.stream = undefined;
+    void this.close();
   }
 }
 
 /** Connects the POST's transport with the `connect` option; the 500 that answers a failure. */
 async function connect(ctx: CoreContext, transport: PostTransport, principal: Principal | undefined, cors: OutHeaders): Promise<TransportSink | HttpAnswer> {
   try {
-    await ctx.opts.connect(transport, { sessionId: undefined, stateless: true, initialize: false, principal });
+    await ctx.opts.connect(transport, principal === undefined ? ANONYMOUS : { sessionId: undefined, stateless: true, initialize: false, principal });
     if (!transport.sink) throw new TypeError("connect(transport) returned without calling transport.start(sink)");
     return transport.sink;
   } catch (cause) {
@@ -94,37 +143,11 @@ export async function serveModernPost(ctx: CoreContext, verdict: Exclude<PostVer
   if (verdict.kind === "modern-notification") return { status: 202, headers: cors };
   const forbidden = checkScopes(ctx.opts, ctx.metadataUrl, post.messages, post.principal, cors);
   if (forbidden) return forbidden;
-  const transport = new PostTransport();
+  const transport = new PostTransport(ctx, post, settingsOf(ctx));
   const sink = await connect(ctx, transport, post.principal, cors);
   if (!("payload" in sink)) return sink;
-  const headers = post.input.headers();
-  const info: ExchangeInfo = post.principal ? { transport: "http", principal: post.principal, headers } : { transport: "http", headers };
-  const settings = settingsOf(ctx);
-  let answer!: (answer: HttpAnswer) => void;
-  const answered = new Promise<HttpAnswer>((resolve) => (answer = resolve));
-  const exchange = new PostExchange({
-    info,
-    input: post.input,
-    answer,
-    // an error answer keeps its status (404, 400) only as JSON; SSE starts when notifications come first
-    mode: ctx.opts.responseMode === "json" ? "json" : "auto",
-    batch: false,
-    answered: true,
-    headers: { ...cors, "x-accel-buffering": "no" },
-    openStream: (hooks) => transport.openStream(settings, hooks),
-    prime: false,
-    unsolicited: undefined,
-    onResponse: undefined,
-    onEnd: () => {
-      // ended: answered in full (its stream done) or aborted (its stream closed)
-      transport.exchange = undefined;
-      transport.stream = undefined;
-      void transport.close();
-    },
-    fault: ctx.fault,
-    statusOf: modernStatus,
-  });
+  const exchange = new PostExchange(transport);
   transport.exchange = exchange;
   deliverFrame(post.decoded, sink, exchange);
-  return answered;
+  return transport.settled;
 }
