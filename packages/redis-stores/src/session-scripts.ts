@@ -14,15 +14,19 @@ end`;
 /**
  * Creates a session record (a hash: principal, holder, prefix, version, state) under the caps,
  * after sweeping expired sessions (the topics of up to 1,000 of them). KEYS: record, all-sessions
- * zset, principal zset, holder zset, holders zset (scored by their newest expiry). ARGV: id, principalKey, streamPrefix, ttlMs,
- * maxSessions, maxPerPrincipal ('' = not counted), topics-of key prefix, topic key prefix, holder.
+ * zset, principal zset, holder zset (the principal's for an authenticated holder), holders set
+ * (3 random members whose zset expired are pruned). ARGV: id, principalKey, streamPrefix, ttlMs,
+ * maxSessions, maxPerPrincipal ('' = not counted), topics-of key prefix, topic key prefix, holder,
+ * holder zset key prefix.
  */
 export const CREATE = `
 ${NOW}
 ${FORGET_TOPICS}
 for _, old in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now, 'LIMIT', 0, 1000)) do forgetTopics(ARGV[7] .. old, ARGV[8], old) end
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
-redis.call('ZREMRANGEBYSCORE', KEYS[5], '-inf', now)
+for _, h in ipairs(redis.call('SRANDMEMBER', KEYS[5], 3)) do
+  if redis.call('EXISTS', ARGV[10] .. h) == 0 then redis.call('SREM', KEYS[5], h) end
+end
 if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[5]) then return 'full' end
 if ARGV[6] ~= '' then
   redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
@@ -32,9 +36,11 @@ local ttl = tonumber(ARGV[4])
 redis.call('HSET', KEYS[1], 'principalKey', ARGV[2], 'streamPrefix', ARGV[3], 'counted', ARGV[6] ~= '' and '1' or '0', 'holder', ARGV[9])
 redis.call('PEXPIRE', KEYS[1], ttl)
 redis.call('ZADD', KEYS[2], now + ttl, ARGV[1])
-redis.call('ZADD', KEYS[4], now + ttl, ARGV[1])
-redis.call('PEXPIRE', KEYS[4], ttl)
-redis.call('ZADD', KEYS[5], 'GT', now + ttl, ARGV[9])
+if ARGV[6] == '' or KEYS[4] ~= KEYS[3] then
+  redis.call('ZADD', KEYS[4], now + ttl, ARGV[1])
+  redis.call('PEXPIRE', KEYS[4], ttl)
+end
+redis.call('SADD', KEYS[5], ARGV[9])
 if ARGV[6] ~= '' then
   redis.call('ZADD', KEYS[3], now + ttl, ARGV[1])
   redis.call('PEXPIRE', KEYS[3], ttl)
@@ -45,7 +51,7 @@ return 'created'
 /**
  * Reads a record and pushes its expiry back (its topics' key keeps twice the TTL, so the sweep
  * still finds them). KEYS: record, all-sessions zset, topics-of key. ARGV: id, ttlMs, principal
- * zset key prefix, holder zset key prefix, holders zset.
+ * (and holder) zset key prefix; an authenticated holder's zset is its principal's.
  */
 export const TOUCH = `
 local fields = redis.call('HMGET', KEYS[1], 'principalKey', 'streamPrefix', 'protocolVersion', 'state', 'counted', 'holder')
@@ -60,11 +66,10 @@ if fields[5] == '1' then
   redis.call('ZADD', principal, 'XX', now + ttl, ARGV[1])
   redis.call('PEXPIRE', principal, ttl)
 end
-if fields[6] then
-  local holder = ARGV[4] .. fields[6]
+if fields[6] and (fields[5] ~= '1' or fields[6] ~= fields[1]) then
+  local holder = ARGV[3] .. fields[6]
   redis.call('ZADD', holder, 'XX', now + ttl, ARGV[1])
   redis.call('PEXPIRE', holder, ttl)
-  redis.call('ZADD', ARGV[5], 'GT', now + ttl, fields[6])
 end
 return { fields[1], fields[2], fields[3] or '', fields[4] or '' }
 `;
@@ -139,20 +144,19 @@ return 1
 /**
  * Evicts by fair share: the least recently touched live record (lowest expiry) of the holder with
  * the most live records (ties: the holder whose oldest record is oldest), pruning expired entries
- * and empty holders on the way; O(holders). KEYS: all-sessions zset, holders zset. ARGV: record,
- * principal zset, holder zset, topics-of and topic key prefixes. Returns the id, or false.
+ * and empty holders on the way; O(holders). KEYS: all-sessions zset, holders set. ARGV: record,
+ * principal zset, holder zset (the same), topics-of and topic key prefixes. Returns the id, or false.
  */
 export const EVICT = `
 ${NOW}
 ${FORGET_TOPICS}
 ${DROP}
 local best, count, oldest
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
-for _, h in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do
+for _, h in ipairs(redis.call('SMEMBERS', KEYS[2])) do
   local k = ARGV[3] .. h
   redis.call('ZREMRANGEBYSCORE', k, '-inf', now)
   local first = redis.call('ZRANGE', k, 0, 0, 'WITHSCORES')
-  if #first == 0 then redis.call('ZREM', KEYS[2], h) else
+  if #first == 0 then redis.call('SREM', KEYS[2], h) else
     local n = redis.call('ZCARD', k)
     local score = tonumber(first[2])
     if not best or n > count or (n == count and score < oldest) then best, count, oldest = first[1], n, score end

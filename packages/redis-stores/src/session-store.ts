@@ -3,7 +3,7 @@
  * the server's saved state as JSON) expiring after the idle TTL, pushed back by every request on
  * any instance; a sorted set of live ids (and one per principal) scored by expiry enforces
  * `maxSessions` and `maxSessionsPerPrincipal` across instances, atomically, in Lua; one per
- * fair-share holder (and a set of holders by newest expiry) lets `evictOne` find the biggest holder's LRU record.
+ * anonymous fair-share holder (and a set of holders) lets `evictOne` find the biggest holder's LRU record.
  */
 import type { SessionMember, SessionRecord, SessionStore } from "@proto/transport-http";
 import type { RedisClient } from "./connection";
@@ -12,7 +12,7 @@ import { CREATE, DELETE, EVICT, MEMBERS, TOUCH, UPDATE } from "./session-scripts
 
 /**
  * Creates the store; keys are `<keyPrefix>s:<id>`, `<keyPrefix>sessions`,
- * `<keyPrefix>sp:<principal>`, `<keyPrefix>sh:<holder>`, `<keyPrefix>holders`, and for topics
+ * `<keyPrefix>sp:<principal or holder>`, `<keyPrefix>holders`, and for topics
  * `<keyPrefix>st:<id>` (a session's) and `<keyPrefix>t:<topic>` (a topic's sessions). `ttlMs` is the handler's `sessionIdleTtlMs`.
  */
 export function createRedisSessionStore(client: RedisClient, keyPrefix: string, ttlMs = 30 * 60_000): SessionStore {
@@ -24,7 +24,6 @@ export function createRedisSessionStore(client: RedisClient, keyPrefix: string, 
   const evict = createScript(client, EVICT);
   const all = `${keyPrefix}sessions`;
   const byPrincipal = `${keyPrefix}sp:`;
-  const byHolder = `${keyPrefix}sh:`;
   const holders = `${keyPrefix}holders`;
   const key = (id: string): string => `${keyPrefix}s:${id}`;
   const topicsOf = `${keyPrefix}st:`;
@@ -34,11 +33,11 @@ export function createRedisSessionStore(client: RedisClient, keyPrefix: string, 
     async create(record, limits) {
       const per = limits.maxSessionsPerPrincipal === undefined ? "" : String(limits.maxSessionsPerPrincipal);
       const holder = record.holder ?? record.principalKey;
-      const args = [record.id, record.principalKey, record.streamPrefix, String(limits.ttlMs), String(limits.maxSessions), per, topicsOf, topicKey, holder];
-      return (await create([key(record.id), all, byPrincipal + record.principalKey, byHolder + holder, holders], args)) as "created" | "full" | "principal-full";
+      const args = [record.id, record.principalKey, record.streamPrefix, String(limits.ttlMs), String(limits.maxSessions), per, topicsOf, topicKey, holder, byPrincipal];
+      return (await create([key(record.id), all, byPrincipal + record.principalKey, byPrincipal + holder, holders], args)) as "created" | "full" | "principal-full";
     },
     async get(id, ttlMs) {
-      const fields = (await touch([key(id), all, topicsOf + id], [id, String(ttlMs), byPrincipal, byHolder, holders])) as [string, string, string, string] | null;
+      const fields = (await touch([key(id), all, topicsOf + id], [id, String(ttlMs), byPrincipal])) as [string, string, string, string] | null;
       if (fields === null) return undefined;
       const [principalKey, streamPrefix, protocolVersion, state] = fields;
       const record: SessionRecord = { id, principalKey, streamPrefix };
@@ -55,10 +54,10 @@ export function createRedisSessionStore(client: RedisClient, keyPrefix: string, 
       if (args.length > 4 || patch.topics !== undefined) await update([key(id), topicsOf + id], args);
     },
     async delete(id) {
-      await remove([key(id), all, topicsOf + id], [id, byPrincipal, topicKey, byHolder]);
+      await remove([key(id), all, topicsOf + id], [id, byPrincipal, topicKey, byPrincipal]);
     },
     async evictOne() {
-      const id = (await evict([all, holders], [key(""), byPrincipal, byHolder, topicsOf, topicKey])) as string | null;
+      const id = (await evict([all, holders], [key(""), byPrincipal, byPrincipal, topicsOf, topicKey])) as string | null;
       return id ?? undefined;
     },
     async members(topic, limit) {
