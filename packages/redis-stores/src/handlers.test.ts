@@ -17,6 +17,13 @@ import type { RedisStores } from "./stores";
 
 const missing = missingDaemons("redis-server");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+function defer(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = (): void => undefined;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+/** The `slow` tool says when it began and returns once released. */
+const slow = { began: defer(), release: defer() };
 
 /** `Authorization: Bearer <subject>` is that subject; no header is the subject "anon". */
 function authenticate(request: { headers: { get(name: string): string | null } }): Principal {
@@ -47,6 +54,11 @@ describe.skipIf(missing !== undefined)(`two handlers on one redis-server: the se
       opened.push(stores);
       const server = createServer({ name: "h", version: "1" }, { stateless: { fanout: stores.fanout } });
       server.tool({ name: "who", inputSchema: { type: "object" } }, (_args, ctx) => JSON.stringify({ instance: name, client: ctx.clientInfo?.name, roots: ctx.clientCapabilities.roots !== undefined }));
+      server.tool({ name: "slow", inputSchema: { type: "object" } }, async () => {
+        slow.began.resolve();
+        await slow.release.promise;
+        return "slept";
+      });
       server.tool({ name: "chatter", inputSchema: { type: "object" } }, async (_args, ctx) => {
         for (const level of ["debug", "info", "warning", "error"] as const) await ctx.log(level, `${level} from ${name}`);
         return "done";
@@ -100,14 +112,40 @@ describe.skipIf(missing !== undefined)(`two handlers on one redis-server: the se
     await open(b.url, "bob");
   });
 
-  it("maxSessions counts both instances; at the cap initialize is 503 with Retry-After (no eviction across instances, see Limits)", async () => {
+  it("maxSessions counts both instances; at the cap the biggest holder's least recently used session is evicted, wherever it lives", async () => {
+    const [a, b] = await pair({ maxSessions: 3 });
+    const oldest = await open(b.url, "flood");
+    const alice = await open(a.url, "alice");
+    const newer = await open(a.url, "flood");
+    const carol = await open(a.url, "carol");
+    expect((await call(a.url, oldest, "flood", 1, "ping")).status).toBe(404);
+    for (const [sid, subject] of [[newer, "flood"], [alice, "alice"], [carol, "carol"]] as const) expect((await call(b.url, sid, subject, 2, "ping")).status).toBe(200);
+    await open(b.url, "flood");
+  });
+
+  it("an evicted session with a request in flight answers it; the instance holding it closes it at its next request", async () => {
     const [a, b] = await pair({ maxSessions: 2 });
+    const busy = await open(a.url, "flood");
+    const other = await open(b.url, "flood");
+    Object.assign(slow, { began: defer(), release: defer() });
+    const answer = call(a.url, busy, "flood", 5, "tools/call", { name: "slow", arguments: {} });
+    await slow.began.promise;
+    expect((await call(b.url, other, "flood", 6, "ping")).status).toBe(200); // `busy` is now flood's least recently used
+    await open(b.url, "carol");
+    slow.release.resolve();
+    expect(text((await answer).messages)).toBe("slept");
+    expect((await call(a.url, busy, "flood", 7, "ping")).status).toBe(404);
+    expect((await call(b.url, other, "flood", 8, "ping")).status).toBe(200);
+  });
+
+  it("at the cap with evictWhenFull: false initialize is 503 with Retry-After, saying eviction is off", async () => {
+    const [a, b] = await pair({ maxSessions: 2, evictWhenFull: false });
     await open(a.url, "alice");
     await open(b.url, "bob");
     const refused = await fetch(a.url, { method: "POST", headers: headers(undefined, "carol"), body: rpc(0, "initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } }) });
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).not.toBeNull();
-    await refused.text();
+    expect(await refused.text()).toMatch(/eviction is off/);
   });
 
   it("a session idle past sessionIdleTtlMs on A is gone on B; one kept busy through B lives on", async () => {

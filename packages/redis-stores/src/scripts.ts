@@ -4,7 +4,7 @@
  */
 
 /** Redis server time in ms. */
-const NOW = "local t = redis.call('TIME'); local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)";
+export const NOW = "local t = redis.call('TIME'); local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)";
 
 /**
  * Appends one event. KEYS: stream, meta hash. ARGV: data ('' for the priming marker), weight,
@@ -56,117 +56,6 @@ export const END = `
 redis.call('HSET', KEYS[1], 'ended', '1')
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 redis.call('PUBLISH', ARGV[1], 'end')
-return 1
-`;
-
-/** Removes session `id` from the topic sets its topics set (at key `st`) names. Needs `tp`: the topic key prefix. */
-const FORGET_TOPICS = `
-local function forgetTopics(st, tp, id)
-  for _, t in ipairs(redis.call('SMEMBERS', st)) do redis.call('SREM', tp .. t, id) end
-  redis.call('DEL', st)
-end`;
-
-/**
- * Creates a session record (a hash: principal, prefix, version, state) under the caps, after
- * sweeping expired sessions (the topics of up to 1,000 of them). KEYS: record, all-sessions zset,
- * principal zset. ARGV: id, principalKey, streamPrefix, ttlMs, maxSessions, maxPerPrincipal ('' =
- * not counted), topics-of key prefix, topic key prefix.
- */
-export const CREATE = `
-${NOW}
-${FORGET_TOPICS}
-for _, old in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now, 'LIMIT', 0, 1000)) do forgetTopics(ARGV[7] .. old, ARGV[8], old) end
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
-if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[5]) then return 'full' end
-if ARGV[6] ~= '' then
-  redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
-  if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[6]) then return 'principal-full' end
-end
-local ttl = tonumber(ARGV[4])
-redis.call('HSET', KEYS[1], 'principalKey', ARGV[2], 'streamPrefix', ARGV[3], 'counted', ARGV[6] ~= '' and '1' or '0')
-redis.call('PEXPIRE', KEYS[1], ttl)
-redis.call('ZADD', KEYS[2], now + ttl, ARGV[1])
-if ARGV[6] ~= '' then
-  redis.call('ZADD', KEYS[3], now + ttl, ARGV[1])
-  redis.call('PEXPIRE', KEYS[3], ttl)
-end
-return 'created'
-`;
-
-/**
- * Reads a record and pushes its expiry back (its topics' key keeps twice the TTL, so the sweep
- * still finds them). KEYS: record, all-sessions zset, topics-of key. ARGV: id, ttlMs, principal
- * zset key prefix.
- */
-export const TOUCH = `
-local fields = redis.call('HMGET', KEYS[1], 'principalKey', 'streamPrefix', 'protocolVersion', 'state', 'counted')
-if not fields[1] then return false end
-${NOW}
-local ttl = tonumber(ARGV[2])
-redis.call('PEXPIRE', KEYS[1], ttl)
-redis.call('PEXPIRE', KEYS[3], ttl * 2)
-redis.call('ZADD', KEYS[2], 'XX', now + ttl, ARGV[1])
-if fields[5] == '1' then
-  local principal = ARGV[3] .. fields[1]
-  redis.call('ZADD', principal, 'XX', now + ttl, ARGV[1])
-  redis.call('PEXPIRE', principal, ttl)
-end
-return { fields[1], fields[2], fields[3] or '', fields[4] or '' }
-`;
-
-/**
- * Sets fields of a live record, keeping its expiry, and replaces its topics. KEYS: record,
- * topics-of key. ARGV: topics as a JSON array ('' = unchanged), topic key prefix, id, ttlMs, then
- * field, value pairs.
- */
-export const UPDATE = `
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-if ARGV[1] ~= '' then
-  local wanted = {}
-  for _, t in ipairs(cjson.decode(ARGV[1])) do wanted[t] = true end
-  for _, t in ipairs(redis.call('SMEMBERS', KEYS[2])) do
-    if not wanted[t] then
-      redis.call('SREM', ARGV[2] .. t, ARGV[3])
-      redis.call('SREM', KEYS[2], t)
-    end
-    wanted[t] = nil
-  end
-  for t in pairs(wanted) do
-    redis.call('SADD', ARGV[2] .. t, ARGV[3])
-    redis.call('SADD', KEYS[2], t)
-  end
-  redis.call('PEXPIRE', KEYS[2], tonumber(ARGV[4]) * 2)
-end
-if #ARGV > 4 then redis.call('HSET', KEYS[1], unpack(ARGV, 5)) end
-return 1
-`;
-
-/**
- * The live members of a topic with their stream prefixes, pruning members whose record is gone.
- * KEYS: topic set. ARGV: record key prefix, limit. Returns id, prefix pairs.
- */
-export const MEMBERS = `
-local out = {}
-local limit = tonumber(ARGV[2]) * 2
-for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do
-  local prefix = redis.call('HGET', ARGV[1] .. id, 'streamPrefix')
-  if not prefix then redis.call('SREM', KEYS[1], id)
-  elseif #out < limit then
-    out[#out + 1] = id
-    out[#out + 1] = prefix
-  end
-end
-return out
-`;
-
-/** Deletes a record, its cap entries and its topics. KEYS: record, all-sessions zset, topics-of key. ARGV: id, principal zset key prefix, topic key prefix. */
-export const DELETE = `
-${FORGET_TOPICS}
-forgetTopics(KEYS[3], ARGV[3], ARGV[1])
-local principal = redis.call('HGET', KEYS[1], 'principalKey')
-redis.call('DEL', KEYS[1])
-redis.call('ZREM', KEYS[2], ARGV[1])
-if principal then redis.call('ZREM', ARGV[2] .. principal, ARGV[1]) end
 return 1
 `;
 

@@ -2,17 +2,18 @@
  * `SessionStore` on Redis: one hash per session (principal, stream prefix, negotiated version,
  * the server's saved state as JSON) expiring after the idle TTL, pushed back by every request on
  * any instance; a sorted set of live ids (and one per principal) scored by expiry enforces
- * `maxSessions` and `maxSessionsPerPrincipal` across instances, atomically, in Lua.
+ * `maxSessions` and `maxSessionsPerPrincipal` across instances, atomically, in Lua; one per
+ * anonymous fair-share holder (and a set of holders) lets `evictOne` find the biggest holder's LRU record.
  */
 import type { SessionMember, SessionRecord, SessionStore } from "@proto/transport-http";
 import type { RedisClient } from "./connection";
 import { createScript } from "./run-script";
-import { CREATE, DELETE, MEMBERS, TOUCH, UPDATE } from "./scripts";
+import { CREATE, DELETE, EVICT, MEMBERS, TOUCH, UPDATE } from "./session-scripts";
 
 /**
  * Creates the store; keys are `<keyPrefix>s:<id>`, `<keyPrefix>sessions`,
- * `<keyPrefix>sp:<principal>`, and for topics `<keyPrefix>st:<id>` (a session's) and
- * `<keyPrefix>t:<topic>` (a topic's sessions). `ttlMs` is the handler's `sessionIdleTtlMs`.
+ * `<keyPrefix>sp:<principal or holder>`, `<keyPrefix>holders`, and for topics
+ * `<keyPrefix>st:<id>` (a session's) and `<keyPrefix>t:<topic>` (a topic's sessions). `ttlMs` is the handler's `sessionIdleTtlMs`.
  */
 export function createRedisSessionStore(client: RedisClient, keyPrefix: string, ttlMs = 30 * 60_000): SessionStore {
   const create = createScript(client, CREATE);
@@ -20,8 +21,10 @@ export function createRedisSessionStore(client: RedisClient, keyPrefix: string, 
   const update = createScript(client, UPDATE);
   const remove = createScript(client, DELETE);
   const members = createScript(client, MEMBERS);
+  const evict = createScript(client, EVICT);
   const all = `${keyPrefix}sessions`;
   const byPrincipal = `${keyPrefix}sp:`;
+  const holders = `${keyPrefix}holders`;
   const key = (id: string): string => `${keyPrefix}s:${id}`;
   const topicsOf = `${keyPrefix}st:`;
   const topicKey = `${keyPrefix}t:`;
@@ -29,8 +32,9 @@ export function createRedisSessionStore(client: RedisClient, keyPrefix: string, 
   return {
     async create(record, limits) {
       const per = limits.maxSessionsPerPrincipal === undefined ? "" : String(limits.maxSessionsPerPrincipal);
-      const args = [record.id, record.principalKey, record.streamPrefix, String(limits.ttlMs), String(limits.maxSessions), per, topicsOf, topicKey];
-      return (await create([key(record.id), all, byPrincipal + record.principalKey], args)) as "created" | "full" | "principal-full";
+      const holder = record.holder ?? record.principalKey;
+      const args = [record.id, record.principalKey, record.streamPrefix, String(limits.ttlMs), String(limits.maxSessions), per, topicsOf, topicKey, holder, byPrincipal];
+      return (await create([key(record.id), all, byPrincipal + record.principalKey, byPrincipal + holder, holders], args)) as "created" | "full" | "principal-full";
     },
     async get(id, ttlMs) {
       const fields = (await touch([key(id), all, topicsOf + id], [id, String(ttlMs), byPrincipal])) as [string, string, string, string] | null;
@@ -50,7 +54,11 @@ export function createRedisSessionStore(client: RedisClient, keyPrefix: string, 
       if (args.length > 4 || patch.topics !== undefined) await update([key(id), topicsOf + id], args);
     },
     async delete(id) {
-      await remove([key(id), all, topicsOf + id], [id, byPrincipal, topicKey]);
+      await remove([key(id), all, topicsOf + id], [id, byPrincipal, topicKey, byPrincipal]);
+    },
+    async evictOne() {
+      const id = (await evict([all, holders], [key(""), byPrincipal, byPrincipal, topicsOf, topicKey])) as string | null;
+      return id ?? undefined;
     },
     async members(topic, limit) {
       const pairs = (await members([topicKey + topic], [key(""), String(limit)])) as string[];

@@ -116,21 +116,39 @@ function roomFor(ctx: CoreContext, key: string): boolean {
   return ctx.registry.countOf(key) < ctx.opts.maxSessionsPerPrincipal;
 }
 
-function tooMany(ctx: CoreContext, headers: OutHeaders): FullAnswer {
-  return errorAnswer(503, `too many live sessions (maxSessions ${ctx.opts.maxSessions}), each with a request in flight; retry later`, { ...headers, "retry-after": "30" });
+/** The 503 at `maxSessions`; `why` says why no session was evicted. */
+function tooMany(ctx: CoreContext, headers: OutHeaders, why: string): FullAnswer {
+  return errorAnswer(503, `too many live sessions (maxSessions ${ctx.opts.maxSessions}) and ${why}; retry later`, { ...headers, "retry-after": "30" });
 }
+
+/** Why nothing was evicted, for `tooMany`. */
+const NO_EVICTION = "eviction is off (evictWhenFull: false)";
+const ALL_BUSY = "each has a request in flight, so none was evicted";
 
 function principalFull(ctx: CoreContext, headers: OutHeaders): FullAnswer {
   return errorAnswer(429, `this caller already holds ${ctx.opts.maxSessionsPerPrincipal} live sessions (maxSessionsPerPrincipal); DELETE unused ones or retry later`, { ...headers, "retry-after": "30" });
 }
 
-/** With `shared`: the record of a new session, stored under the caps of every instance, or the refusal. */
-async function createRecord(ctx: CoreContext, shared: SharedContext, principal: Principal | undefined, key: string, headers: OutHeaders): Promise<SessionRecord | FullAnswer> {
-  const record: SessionRecord = { id: newSessionId(), principalKey: key, streamPrefix: randomHex(8) };
-  const { maxSessions, maxSessionsPerPrincipal, sessionIdleTtlMs } = ctx.opts;
+/**
+ * With `shared`: the record of a new session, stored under the caps of every instance, or the
+ * refusal. At `maxSessions` (with `evictWhenFull`) the store's `evictOne` removes the biggest
+ * holder's least recently touched record, its replicas are told on the bus, and `create` runs again once.
+ */
+async function createRecord(ctx: CoreContext, shared: SharedContext, principal: Principal | undefined, key: string, holder: string, headers: OutHeaders): Promise<SessionRecord | FullAnswer> {
+  const record: SessionRecord = { id: newSessionId(), principalKey: key, streamPrefix: randomHex(8), ...(holder === key ? {} : { holder }) };
+  const { maxSessions, maxSessionsPerPrincipal, sessionIdleTtlMs, evictWhenFull } = ctx.opts;
+  const limits = { maxSessions, maxSessionsPerPrincipal: principal ? maxSessionsPerPrincipal : undefined, ttlMs: sessionIdleTtlMs };
+  const { sessions } = shared;
   try {
-    const created = await shared.sessions.create(record, { maxSessions, maxSessionsPerPrincipal: principal ? maxSessionsPerPrincipal : undefined, ttlMs: sessionIdleTtlMs });
-    if (created === "full") return tooMany(ctx, headers);
+    let created = await sessions.create(record, limits);
+    if (created === "full" && evictWhenFull && sessions.evictOne !== undefined) {
+      const evicted = await sessions.evictOne();
+      if (evicted === undefined) return tooMany(ctx, headers, "the shared store found none to evict");
+      await shared.bus.publish(`s:${evicted}`, JSON.stringify({ t: "evict" }));
+      created = await sessions.create(record, limits);
+      if (created === "full") return tooMany(ctx, headers, "other instances took the room one eviction made");
+    }
+    if (created === "full") return tooMany(ctx, headers, evictWhenFull ? "the shared session store cannot evict (it has no evictOne)" : NO_EVICTION);
     if (created === "principal-full") return principalFull(ctx, headers);
   } catch (cause) {
     return sharedUnavailable(shared, ctx.fault, cause, headers);
@@ -170,15 +188,16 @@ export async function openSession(
   const { opts } = ctx;
   const key = principalKey(principal);
   if (!stateless && principal && restore === undefined && !roomFor(ctx, key)) return principalFull(ctx, headers);
-  if (!stateless && !ctx.registry.makeRoom()) return tooMany(ctx, headers);
+  if (!stateless && !ctx.registry.makeRoom()) return tooMany(ctx, headers, opts.evictWhenFull ? ALL_BUSY : NO_EVICTION);
   const shared = stateless ? undefined : ctx.shared;
-  const record = shared === undefined ? undefined : (restore ?? (await createRecord(ctx, shared, principal, key, headers)));
+  const holder = principal ? key : anonymousHolder(remoteAddress);
+  const record = shared === undefined ? undefined : (restore ?? (await createRecord(ctx, shared, principal, key, holder, headers)));
   if (isFullAnswer(record)) return record;
   const replica: Replica | undefined = shared && record ? createReplica(shared, record, ctx.fault) : undefined;
   const session = createSession({
     id: stateless ? undefined : (record?.id ?? newSessionId()),
     principalKey: key,
-    holder: principal ? key : anonymousHolder(remoteAddress),
+    holder,
     streamPrefix: record?.streamPrefix ?? randomHex(8),
     settings: stateless ? { ...ctx.settings, store: undefined } : ctx.settings,
     maxQueued: opts.maxQueuedMessages,

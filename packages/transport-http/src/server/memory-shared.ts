@@ -5,6 +5,8 @@
  */
 import type { JournalEntry, MessageBus, RequestJournal, SessionCreateResult, SessionLimits, SessionMember, SessionRecord, SessionStore } from "./shared-store";
 
+const holderOf = (record: SessionRecord): string => record.holder ?? record.principalKey;
+
 /** A `SessionStore` in memory, with an injectable clock (ms) for expiry. */
 export function createMemorySessionStore(now: () => number = Date.now): SessionStore & { readonly size: number } {
   const records = new Map<string, { record: SessionRecord; expires: number; ttlMs: number; topics: readonly string[] }>();
@@ -51,6 +53,18 @@ export function createMemorySessionStore(now: () => number = Date.now): SessionS
     },
     delete(id) {
       records.delete(id);
+    },
+    evictOne() {
+      sweep();
+      const counts = new Map<string, number>();
+      for (const { record } of records.values()) counts.set(holderOf(record), (counts.get(holderOf(record)) ?? 0) + 1);
+      let victim: { id: string; count: number; expires: number } | undefined;
+      for (const [id, { record, expires }] of records) {
+        const count = counts.get(holderOf(record)) ?? 0;
+        if (!victim || count > victim.count || (count === victim.count && expires < victim.expires)) victim = { id, count, expires };
+      }
+      if (victim) records.delete(victim.id);
+      return victim?.id;
     },
     get size() {
       sweep();

@@ -18,6 +18,11 @@ export interface SessionRecord {
   readonly streamPrefix: string;
   /** The version `initialize` negotiated, once known. */
   readonly protocolVersion?: string;
+  /**
+   * The fair-share group `evictOne` counts the session in: the principal key, or for anonymous
+   * callers their address group (IPv4 address, IPv6 /64), as one handler groups them. Default `principalKey`.
+   */
+  readonly holder?: string;
   /** What the server layer saved (`ConnectContext.shared.save`): opaque to the transport. */
   readonly state?: unknown;
 }
@@ -53,6 +58,14 @@ export interface SessionStore {
   delete(id: string): MaybePromise<void>;
   /** The live sessions whose last `update` named `topic`, with their stream prefixes (at most `limit`). */
   members(topic: string, limit: number): MaybePromise<readonly SessionMember[]>;
+  /**
+   * Makes room at `maxSessions` by fair share, atomically across instances: removes (as `delete`
+   * does) the least recently touched live record of the holder with the most live records (ties:
+   * the holder whose oldest record is oldest) and resolves with its id; undefined when none is
+   * live. The handler calls it when `create` answered "full" and `evictWhenFull` is on, tells the
+   * session's replicas on the bus, then retries `create` once. Without it, "full" is a 503.
+   */
+  evictOne?(): MaybePromise<string | undefined>;
 }
 
 /** A session found by topic: where its server-initiated messages go. */

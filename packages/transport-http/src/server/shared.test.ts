@@ -29,8 +29,8 @@ describe("the shared option: two handlers, one session store and bus (in memory)
     expect(after.status).toBe(404);
   });
 
-  it("caps apply across handlers: maxSessions counts the sessions of both", async () => {
-    const { a, b } = await pair(undefined, undefined, { maxSessions: 1 });
+  it("caps apply across handlers: maxSessions counts the sessions of both (without eviction: shared-evict.test.ts)", async () => {
+    const { a, b } = await pair(undefined, undefined, { maxSessions: 1, evictWhenFull: false });
     expect((await fetch(a.url, { method: "POST", headers: POST_HEADERS, body: initBody() })).status).toBe(200);
     const refused = await fetch(b.url, { method: "POST", headers: POST_HEADERS, body: initBody() });
     expect(refused.status).toBe(503);

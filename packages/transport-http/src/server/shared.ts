@@ -49,7 +49,8 @@ export function sharedContext(options: SharedSessionOptions): SharedContext {
 type SessionMessage =
   | { readonly t: "state"; readonly from: string; readonly state: unknown }
   | { readonly t: "response"; readonly message: JsonRpcMessage }
-  | { readonly t: "close" };
+  | { readonly t: "close" }
+  | { readonly t: "evict" };
 
 /** The 503 of a request that needs the shared store while it is unreachable. */
 export function sharedUnavailable(shared: SharedContext, fault: (error: Error) => void, cause: unknown, headers: OutHeaders): FullAnswer {
@@ -97,6 +98,9 @@ export function createReplica(shared: SharedContext, record: SessionRecord, faul
       if (claimed !== undefined) session.sink?.payload(claimed, detachedExchange(record.id));
     }
     if (message.t === "close") void session.close(new HttpServerError(HttpFaultCode.SessionClosed, "the client ended the session (DELETE on another instance)"));
+    // an evicted record is gone at once (its slot is free); a replica with a request in flight
+    // finishes it and closes at the session's next request (404) or idle expiry
+    if (message.t === "evict" && !session.pending) void session.close(new HttpServerError(HttpFaultCode.SessionEvicted, "evicted to make room at maxSessions (shared store): its holder had the most sessions"));
   }
 
   function onForwarded(text: string): void {
