@@ -81,15 +81,15 @@ export function rewriteResult(settings: GatewaySettings, child: string, result: 
   return dropUiDomain(rewriteToolResult(result, resultMap(settings, child)));
 }
 
-/** The client options of a forwarded call: cancellation, and progress and `_meta` only when there are some. */
-function forwardOptions(ctx: RequestContext): CallToolOptions {
+/** The client options of a forwarded call: cancellation (`signal`, the pool's borrowed one), and progress and `_meta` only when there are some. */
+function forwardOptions(ctx: RequestContext, signal: AbortSignal): CallToolOptions {
   const meta = forwardedMeta(ctx.meta);
   // Progress is asked of the child only when the caller asked for it: a call without a token
   // takes the client's fast path (no progress token, no deadline timers of its own).
   const progress = ctx.meta.progressToken !== undefined;
-  if (meta === undefined && !progress) return { signal: ctx.signal };
+  if (meta === undefined && !progress) return { signal };
   const onProgress = (update: ProgressUpdate) => void ctx.progress(update.progress, update.total, update.message).catch(() => {});
-  return { signal: ctx.signal, ...(progress ? { onProgress } : {}), ...(meta === undefined ? {} : { meta }) };
+  return { signal, ...(progress ? { onProgress } : {}), ...(meta === undefined ? {} : { meta }) };
 }
 
 /**
@@ -118,14 +118,18 @@ function forward(pool: Pool, settings: GatewaySettings, ctx: RequestContext, par
   }
   const startedAt = performance.now();
   const args = typeof p.arguments === "object" && p.arguments !== null ? (p.arguments as { [key: string]: unknown }) : undefined;
-  const options = forwardOptions(ctx);
+  // Upstream cancellation reaches the child through a borrowed signal (no AbortSignal made per call).
+  const watched = pool.cancels.borrow(ctx);
+  const options = forwardOptions(ctx, watched.signal);
   pool.enter(entry.child, ctx);
   return child.run((client) => client.callTool(entry.name, args, options)).then(
     (result) => {
+      pool.cancels.release(watched);
       pool.leave(entry.child, ctx);
       return rewriteResult(settings, entry.child, result);
     },
     (error: unknown) => {
+      pool.cancels.release(watched);
       pool.leave(entry.child, ctx);
       const timeoutMs = child.config.timeoutMs ?? 60_000;
       const failure = classifyFailure(error, { ...siteOf(entry), startedAt, timeoutMs, frameFault: child.frameFaultSince(startedAt), attempt: child.attempt });

@@ -16,6 +16,8 @@ import type { Catalog } from "./catalog";
 import { createChild } from "./child";
 import type { ChildRuntime } from "./child";
 import type { Relay } from "./child-client";
+import { createCancelWatch } from "./cancel-watch";
+import type { CancelWatch } from "./cancel-watch";
 import { createListenHolds } from "./forward-listen";
 import type { ListenHolds } from "./forward-listen";
 import type { GatewaySettings } from "./settings";
@@ -52,6 +54,8 @@ export interface Pool {
   enter(child: string, ctx: RequestContext): void;
   /** What `track` does once the request settled. */
   leave(child: string, ctx: RequestContext): void;
+  /** Cancellation of forwarded `tools/call`s without an `AbortSignal` made per call. */
+  readonly cancels: CancelWatch;
   /** Upstream subscriptions, by session. */
   readonly subscriptions: Map<ServerSession, Set<string>>;
   /** URIs listened to by 2026-07-28 `subscriptions/listen` streams. */
@@ -219,10 +223,12 @@ export function createPool(settings: GatewaySettings, upstream: PoolUpstream): P
     },
     enter,
     leave,
+    cancels: createCancelWatch(),
     subscriptions,
     holds,
     logLevel: undefined,
     async close() {
+      pool.cancels.close();
       await Promise.all([...children.values()].map((c) => c.close().catch(() => {})));
     },
   };
