@@ -1,17 +1,26 @@
 // Benchmark: a tools/call through @proto/mcp-gateway beside the same call straight to the child.
-// Both sides use our client over stdio; the child is bench/lib/stdio-servers.mjs `proto` (echo +
-// 10 tools). "direct" spawns the child; "gateway" spawns `proto-gateway --mcp` with that child
-// behind it (one more process hop, JSON-RPC decode/encode and routing). Per round and side:
-// `sequential` calls one at a time (latency), then `pipelined` calls with 64 in flight
-// (throughput). Then gateway start with 5 children, one of which takes `--slow` ms to come up:
-// time until tools/list is answered, and how many children's tools it held.
-// Beside latency, CPU µs per call of each process (Linux /proc): the gateway process against the
-// child alone, which hardly depends on how loaded the machine is; the 1-minute load average is
-// printed with every round. Ratios are medians of per-round ratios (the sides alternate).
+// Every side uses our client over stdio; the child is bench/lib/stdio-servers.mjs `proto` (echo +
+// 10 tools). Sides:
+//   direct    spawns the child
+//   pipe      the physical floor: bench/lib/relay.mjs pipes bytes to and from the child (one more
+//             process hop, no parsing)
+//   json      the floor of a forwarder: the relay splits lines and JSON.parse/stringify's each
+//   gateway   `proto-gateway --mcp` with that child behind it (the hop, a server's and a client's
+//             work, routing)
+//   before    (with `--before CLI`) another build's proto-gateway (its dist/cli.js), for A/B in one run
+// Per round and side: `sequential` calls one at a time (latency), then `pipelined` calls with 64
+// in flight (throughput). Then gateway start with 5 children, one of which takes `--slow` ms to
+// come up: time until tools/list is answered, and how many children's tools it held.
+// Beside latency, CPU µs per call of each process (Linux /proc): the relay or gateway process
+// against the child alone, which hardly depends on how loaded the machine is; the 1-minute load
+// average is printed with every round. Ratios are medians of per-round ratios to direct (the
+// sides rotate their order each round).
 // Uses the BUILT packages (pnpm build):
 //   node bench/gateway.mjs [--rounds 3] [--warmup 5000] [--sequential 500] [--pipelined 5000] [--slow 3000] [--json]
 //     [--profile DIR]   the gateway process writes a V8 CPU profile (.cpuprofile) to DIR
-//     [--side direct|gateway]   one side only (e.g. with --profile); [--no-start] skips the start measure
+//     [--side direct,pipe,json,gateway,before]   the sides to run (default: all; e.g. one with --profile)
+//     [--before CLI]   adds the side "before": that build's packages/mcp-gateway/dist/cli.js
+//     [--no-start]     skips the start measure
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,7 +30,7 @@ import { createClient } from "@proto/mcp-client";
 import { createStdioClientTransport } from "@proto/transport-stdio/node";
 import { createGateway, createStdioSpawner } from "@proto/mcp-gateway/node";
 import { createMemoryTransportPair } from "@proto/jsonrpc/testing";
-import { cpuOf } from "./lib/proc.mjs";
+import { cpuUsOf } from "./lib/schedstat.mjs";
 import { emitJson, flag, fmt, median, medianRatio, option, summarize } from "./lib/stats.mjs";
 
 const SERVER = fileURLToPath(new URL("./lib/stdio-servers.mjs", import.meta.url));
@@ -31,9 +40,16 @@ const dir = mkdtempSync(join(tmpdir(), "gw-bench-"));
 const config = join(dir, "gateway.json");
 writeFileSync(config, JSON.stringify({ mcpServers: { bench: child } }));
 
+const RELAY = fileURLToPath(new URL("./lib/relay.mjs", import.meta.url));
+const PROFILE = option("profile", "");
+const BEFORE = option("before", "");
+const gatewaySide = (cli) => ({ command: process.execPath, args: [...(PROFILE === "" ? [] : ["--cpu-prof", "--cpu-prof-dir", PROFILE]), cli, "--mcp", "--config", config], tool: "bench__echo" });
 const SIDES = {
   direct: { command: process.execPath, args: [SERVER, "proto", "--tools", "10"], tool: "echo" },
-  gateway: { command: process.execPath, args: [...(option("profile", "") === "" ? [] : ["--cpu-prof", "--cpu-prof-dir", option("profile", "")]), CLI, "--mcp", "--config", config], tool: "bench__echo" },
+  pipe: { command: process.execPath, args: [RELAY, "pipe", "--", ...child.command], tool: "echo" },
+  json: { command: process.execPath, args: [RELAY, "json", "--", ...child.command], tool: "echo" },
+  gateway: gatewaySide(CLI),
+  ...(BEFORE === "" ? {} : { before: gatewaySide(BEFORE) }),
 };
 
 // The pids under `pid` (Linux /proc; empty elsewhere): the gateway's child server.
@@ -50,8 +66,8 @@ function childrenOf(pid) {
 // long the machine made each call wait.
 function cpuNow(pid) {
   const own = process.cpuUsage();
-  const behind = childrenOf(pid).reduce((sum, p) => sum + (cpuOf(p) ?? 0), 0);
-  return { client: own.user + own.system, server: cpuOf(pid) ?? Number.NaN, behind };
+  const behind = childrenOf(pid).reduce((sum, p) => sum + (cpuUsOf(p) ?? 0), 0);
+  return { client: own.user + own.system, server: cpuUsOf(pid) ?? Number.NaN, behind };
 }
 function cpuPerCall(before, after, calls) {
   const per = (k) => (after[k] - before[k]) / calls;
@@ -126,11 +142,14 @@ async function startup(o) {
 }
 
 const o = { rounds: Number(option("rounds", 3)), sequential: Number(option("sequential", 500)), pipelined: Number(option("pipelined", 5000)), slow: Number(option("slow", 3000)), warmup: Number(option("warmup", 5000)) };
-const sides = option("side", "both") === "both" ? ["direct", "gateway"] : [option("side", "both")];
-const runs = { direct: [], gateway: [] };
+const sides = option("side", "") === "" ? Object.keys(SIDES) : option("side", "").split(",");
+for (const side of sides) if (SIDES[side] === undefined) throw new TypeError(`--side ${side}: not one of ${Object.keys(SIDES).join(", ")}`);
+const runs = Object.fromEntries(sides.map((side) => [side, []]));
 const cpuText = (c) => `CPU/call client ${fmt(c.client, 1)} server ${fmt(c.server, 1)}${c.behind > 0 ? ` child ${fmt(c.behind, 1)}` : ""} µs`;
 for (let round = 0; round < o.rounds; round++) {
-  for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
+  // The order rotates each round, so no side always runs first (or last) in a round.
+  const order = sides.map((_, i) => sides[(i + round) % sides.length]);
+  for (const side of round % 2 === 0 ? order : order.reverse()) {
     const run = await measure(side, o);
     runs[side].push(run);
     if (!flag("json")) {
@@ -141,31 +160,32 @@ for (let round = 0; round < o.rounds; round++) {
 }
 const load = loadavg()[0];
 const med = (side, f) => median(runs[side].map(f));
-const pair = (f, invert = false) => ({
-  direct: med("direct", f),
-  gateway: med("gateway", f),
-  // Per-round ratios (each round alternates the sides), then their median.
-  ratio: invert ? medianRatio(runs.direct.map(f), runs.gateway.map(f)) : medianRatio(runs.gateway.map(f), runs.direct.map(f)),
+// Per side: medians over rounds, and per-round ratios to direct (then their median).
+const withDirect = sides.includes("direct");
+const summary = (side) => ({
+  sequentialP50Us: med(side, (r) => r.latency.p50),
+  inFlight64Rps: med(side, (r) => r.rps),
+  // CPU µs per call of the process the client spawned (the child itself on the direct side) and of its child.
+  sequentialCpuUs: { process: med(side, (r) => r.seqCpu.server), child: med(side, (r) => r.seqCpu.behind) },
+  inFlight64CpuUs: { process: med(side, (r) => r.pipeCpu.server), child: med(side, (r) => r.pipeCpu.behind) },
+  ...(withDirect && side !== "direct"
+    ? { sequentialRatio: medianRatio(runs[side].map((r) => r.latency.p50), runs.direct.map((r) => r.latency.p50)), inFlight64LatencyRatio: medianRatio(runs.direct.map((r) => r.rps), runs[side].map((r) => r.rps)) }
+    : {}),
 });
-const both = sides.length === 2;
-const results = both
-  ? {
-      sequentialP50Us: pair((r) => r.latency.p50),
-      inFlight64Rps: pair((r) => r.rps, true),
-      // The gateway process's CPU per call beside the child's own (direct side: the child is the server).
-      sequentialCpuUs: { child: med("direct", (r) => r.seqCpu.server), gateway: med("gateway", (r) => r.seqCpu.server), childBehindGateway: med("gateway", (r) => r.seqCpu.behind) },
-      inFlight64CpuUs: { child: med("direct", (r) => r.pipeCpu.server), gateway: med("gateway", (r) => r.pipeCpu.server), childBehindGateway: med("gateway", (r) => r.pipeCpu.behind) },
-      loadAverage: load,
-    }
-  : { runs };
-if (both && !flag("no-start")) results.start = await startup(o);
+const results = { sides: Object.fromEntries(sides.map((side) => [side, summary(side)])), loadAverage: load };
+if (sides.includes("gateway") && !flag("no-start")) results.start = await startup(o);
 if (flag("json")) emitJson(results);
-else if (both) {
-  const r = results;
-  process.stdout.write(`load average ${load.toFixed(1)} (1 min) at the end; ratios are medians of per-round ratios\n`);
-  process.stdout.write(`sequential p50: direct ${fmt(r.sequentialP50Us.direct)} µs, gateway ${fmt(r.sequentialP50Us.gateway)} µs (${r.sequentialP50Us.ratio.toFixed(2)}x)\n`);
-  process.stdout.write(`64 in flight:   direct ${fmt(r.inFlight64Rps.direct)} calls/s, gateway ${fmt(r.inFlight64Rps.gateway)} calls/s (latency ${r.inFlight64Rps.ratio.toFixed(2)}x)\n`);
-  process.stdout.write(`CPU µs per call, sequential: child alone ${fmt(r.sequentialCpuUs.child, 1)}; gateway process ${fmt(r.sequentialCpuUs.gateway, 1)} (+ its child ${fmt(r.sequentialCpuUs.childBehindGateway, 1)})\n`);
-  process.stdout.write(`CPU µs per call, 64 in flight: child alone ${fmt(r.inFlight64CpuUs.child, 1)}; gateway process ${fmt(r.inFlight64CpuUs.gateway, 1)} (+ its child ${fmt(r.inFlight64CpuUs.childBehindGateway, 1)})\n`);
-  if (r.start) process.stdout.write(`start, 5 children, one ${o.slow} ms slow: tools/list answered at ${fmt(r.start.listedMs)} ms with ${r.start.childrenListed} children's tools; the slow one's tools listed at ${fmt(r.start.slowAnnouncedMs)} ms\n`);
+else {
+  process.stdout.write(`load average ${load.toFixed(1)} (1 min) at the end; medians over rounds, ratios are medians of per-round ratios to direct\n`);
+  process.stdout.write(`${"side".padEnd(8)} ${"seq p50".padStart(9)} ${"ratio".padStart(6)} ${"64 in flight".padStart(14)} ${"latency".padStart(8)}   CPU µs/call seq: process (its child)   64 in flight: process (its child)\n`);
+  for (const side of sides) {
+    const r = results.sides[side];
+    const ratio = (x) => (x === undefined ? "" : `${x.toFixed(2)}x`);
+    const cpu = (c) => `${fmt(c.process, 1)}${c.child > 0 ? ` (${fmt(c.child, 1)})` : ""}`;
+    process.stdout.write(`${side.padEnd(8)} ${`${fmt(r.sequentialP50Us)} µs`.padStart(9)} ${ratio(r.sequentialRatio).padStart(6)} ${`${fmt(r.inFlight64Rps)}/s`.padStart(14)} ${ratio(r.inFlight64LatencyRatio).padStart(8)}   ${cpu(r.sequentialCpuUs).padEnd(30)} ${cpu(r.inFlight64CpuUs)}\n`);
+  }
+  if (results.start) {
+    const st = results.start;
+    process.stdout.write(`start, 5 children, one ${o.slow} ms slow: tools/list answered at ${fmt(st.listedMs)} ms with ${st.childrenListed} children's tools; the slow one's tools listed at ${fmt(st.slowAnnouncedMs)} ms\n`);
+  }
 }

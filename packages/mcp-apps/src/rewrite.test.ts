@@ -71,6 +71,19 @@ describe("message rewriting", () => {
     expect(rewriteToolResult(result, toGateway)._meta).toEqual({ ui: { resourceUri: GW }, "ui/resourceUri": GW, other: CHILD });
   });
 
+  it("passes a tool result with nothing to rewrite on as it is (the same objects), whatever its text and _meta say", () => {
+    const plain: CallToolResult = { content: [{ type: "text", text: CHILD }], structuredContent: { uri: CHILD }, _meta: { "io.modelcontextprotocol/serverInfo": { name: "c", version: "1" } } };
+    expect(rewriteToolResult(plain, toGateway)).toBe(plain);
+    expect(dropUiDomain(plain)).toBe(plain);
+    // A link among other blocks: only its block is new, the others are the same objects.
+    const mixed: CallToolResult = { content: [{ type: "text", text: "a" }, { type: "resource_link", uri: CHILD, name: "d" }, { type: "text", text: "b" }] };
+    const out = rewriteToolResult(mixed, toGateway);
+    expect(out.content[0]).toBe(mixed.content[0]);
+    expect(out.content[1]).toEqual({ type: "resource_link", uri: GW, name: "d" });
+    expect(out.content[2]).toBe(mixed.content[2]);
+    expect(mixed.content[1]).toEqual({ type: "resource_link", uri: CHILD, name: "d" });
+  });
+
   it("dispatches by method, for results, params and whole JSON-RPC messages", () => {
     expect(rewriteUiResult("resources/read", { contents: [{ uri: CHILD, text: "" }] }, toGateway)).toEqual({ contents: [{ uri: GW, text: "" }] });
     expect(rewriteUiResult("prompts/list", { prompts: [{ uri: CHILD }] }, toGateway)).toEqual({ prompts: [{ uri: CHILD }] });

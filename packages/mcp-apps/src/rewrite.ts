@@ -34,15 +34,17 @@ function mapUri(map: UriMap): (value: unknown) => unknown {
   return (value) => (typeof value === "string" ? map(value) : value);
 }
 
+/** `list` with each item replaced by `f(item)`; the same array (nothing allocated) when no item changed. */
 function mapItems(list: unknown, f: (item: unknown) => unknown): unknown {
   if (!Array.isArray(list)) return list;
-  let changed = false;
-  const out = list.map((item) => {
+  let out: unknown[] | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const item: unknown = list[i];
     const next = f(item);
-    if (next !== item) changed = true;
-    return next;
-  });
-  return changed ? out : list;
+    if (next !== item) (out ??= list.slice(0, i))[i] = next;
+    else if (out !== undefined) out[i] = item;
+  }
+  return out ?? list;
 }
 
 function rewriteToolMeta(meta: unknown, map: UriMap): unknown {
@@ -77,12 +79,30 @@ export function rewriteReadResult(result: ReadResourceResult, map: UriMap): Read
   return update(result, "contents", (list) => mapItems(list, content)) as unknown as ReadResourceResult;
 }
 
+/** True when a `tools/call` result block holds a URI (a `resource_link` or an embedded `resource`). */
+function holdsUri(block: unknown): boolean {
+  return isRecord(block) && (block.type === "resource_link" || block.type === "resource");
+}
+
+/** True when `content` (a `tools/call` result's) has a block that holds a URI. */
+function hasUriBlock(content: unknown): boolean {
+  return Array.isArray(content) && content.some(holdsUri);
+}
+
+/** True when a `_meta` holds a view link (`ui.resourceUri` or the flat key). */
+function metaHoldsUri(meta: unknown): boolean {
+  return isRecord(meta) && (Object.hasOwn(meta, UI_META_KEY) || Object.hasOwn(meta, LEGACY_RESOURCE_URI_KEY));
+}
+
 /**
  * Rewrites `resource_link` URIs and embedded resources' URIs in a `tools/call` result, and the
  * result's own `_meta.ui.resourceUri` (and the flat key), which some hosts read on results.
+ * A result with nothing to rewrite (the common text-only one) comes back as it is, with
+ * nothing allocated: this runs on every call a gateway forwards.
  */
 export function rewriteToolResult(result: CallToolResult, map: UriMap): CallToolResult {
   if (!isRecord(result)) return result;
+  if (!metaHoldsUri(result._meta) && !hasUriBlock(result.content)) return result;
   const withMeta = update(result, "_meta", (m) => rewriteToolMeta(m, map));
   const block = (b: unknown): unknown => {
     if (!isRecord(b)) return b;
@@ -168,6 +188,8 @@ function dropDomain(meta: unknown): unknown {
  */
 export function dropUiDomain<T extends ListResourcesResult | ReadResourceResult | CallToolResult>(result: T): T {
   if (!isRecord(result)) return result;
+  // The usual tool result (text blocks, no resources): nothing to drop, nothing allocated.
+  if (result.resources === undefined && result.contents === undefined && !hasUriBlock(result.content)) return result;
   const withMeta = (x: unknown) => (isRecord(x) ? update(x, "_meta", dropDomain) : x);
   let out: Rec = update(result, "resources", (list) => mapItems(list, withMeta));
   out = update(out, "contents", (list) => mapItems(list, withMeta));

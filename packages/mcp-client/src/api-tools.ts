@@ -43,6 +43,11 @@ function checkStructured(core: Core, tool: Tool, result: CallToolResult): void {
   }
 }
 
+/** Whether a successful `tools/call` result is a tool error (the observer's `tool_error` outcome). */
+function isToolError(result: unknown): boolean {
+  return (result as CallToolResult).isError === true;
+}
+
 /** Builds the tool methods of a client. */
 export function createToolsApi(core: Core, self: () => Client): ToolsApi {
   const listTools = (cursor?: string, options?: RequestOptions) =>
@@ -76,10 +81,7 @@ export function createToolsApi(core: Core, self: () => Client): ToolsApi {
     }
   }
 
-  const send: ToolCallHelpers["send"] = (params, name, options) => core.send(RequestMethod.ToolsCall, params, options, {
-    tool: name,
-    isToolError: (r) => (r as CallToolResult).isError === true,
-  });
+  const send: ToolCallHelpers["send"] = (params, name, options) => core.send(RequestMethod.ToolsCall, params, options, { tool: name, isToolError });
 
   /** 2025-11-25: a tool whose `taskSupport` is `"required"` is called as a task (asked for only on servers that run tool tasks). */
   async function needsTask(name: string, tool: Promise<Tool | undefined> | undefined, options: CallToolOptions | undefined): Promise<boolean> {
@@ -97,12 +99,17 @@ export function createToolsApi(core: Core, self: () => Client): ToolsApi {
     // Listing runs alongside the call (cached after the first time), so validation costs no extra round trip.
     const tool = validate ? definition(name, options) : undefined;
     const session = core.connection.session;
-    // Only a server that runs tool tasks costs the extra look (once: the list is cached).
-    const asTask = (session === undefined || session.server.capabilities.tasks !== undefined) && (await needsTask(name, tool, options));
-    const params = { name, ...(args === undefined ? {} : { arguments: args }), ...(asTask ? { task: {} } : {}) };
+    // Only a 2025-11-25 server that runs tool tasks costs the extra look (once: the list is cached);
+    // a 2026-07-28 session never does (the server answers with a task when it makes one).
+    const asTask = session?.modern === undefined && (session === undefined || session.server.capabilities.tasks !== undefined) && (await needsTask(name, tool, options));
+    // Built key by key, not with spreads: this runs on every call (same key order on the wire).
+    const params: { [key: string]: unknown } = { name };
+    if (args !== undefined) params.arguments = args;
+    if (asTask) params.task = {};
     const answer = await send(params, name, options);
     const created = createdTask(answer, core.connection.session?.modern !== undefined);
     const result = created === undefined ? (answer as CallToolResult) : await runCreatedTask(core, created, options);
+    if (tool === undefined) return result;
     const found = await tool;
     if (found !== undefined) checkStructured(core, found, result);
     return result;

@@ -227,12 +227,20 @@ export function createCore(options: ClientOptions): Core {
         // then adds a key builds a new hidden class per call (~1.3 µs and garbage, measured).
         const stamped: { [key: string]: unknown } = Object.assign({}, round);
         stamped._meta = round?._meta === undefined ? shared : Object.assign({}, shared, round._meta);
-        return requester.send({ peer: session.peer, server: session.server.info, method, params: stamped, options: roundOptions, modern: true, ...extra });
+        return requester.send({ peer: session.peer, server: session.server.info, method, params: stamped, options: roundOptions, modern: true, tool: extra?.tool, isToolError: extra?.isToolError });
       },
     };
     wires.set(modern, wire);
     return wire;
   };
+
+  /** Sends on a session: the capability check, then the request on its era's wire. Throws what the check throws. */
+  function sendOn(session: Session, method: string, params: NotificationParamsRecord, requestOptions: RequestOptions | undefined, extra: Extra | undefined): Promise<unknown> {
+    if (options.enforceCapabilities !== false) assertServerSupports(session.server.capabilities, method, session.server.info.name);
+    const { modern } = session;
+    if (modern === undefined) return requester.send({ peer: session.peer, server: session.server.info, method, params, options: requestOptions, tool: extra?.tool, isToolError: extra?.isToolError });
+    return sendModern(wireOf(session, modern), method, params, requestOptions, extra);
+  }
 
   const core: Core = {
     options, emitter, connection, logger, caches, tasks, taskOptions, respond,
@@ -243,12 +251,15 @@ export function createCore(options: ClientOptions): Core {
     get listener() {
       return listener;
     },
-    async send(method, params, requestOptions, extra) {
-      const session = await connection.ensure(requestOptions?.signal);
-      if (options.enforceCapabilities !== false) assertServerSupports(session.server.capabilities, method, session.server.info.name);
-      const { modern } = session;
-      if (modern === undefined) return requester.send({ peer: session.peer, server: session.server.info, method, params, options: requestOptions, ...extra });
-      return sendModern(wireOf(session, modern), method, params, requestOptions, extra);
+    send(method, params, requestOptions, extra) {
+      // Connected: sent now, without waiting a turn for `ensure` (every request of a busy client goes here).
+      const session = connection.state === "connected" ? connection.session : undefined;
+      if (session === undefined) return connection.ensure(requestOptions?.signal).then((next) => sendOn(next, method, params, requestOptions, extra));
+      try {
+        return sendOn(session, method, params, requestOptions, extra);
+      } catch (error) {
+        return Promise.reject(error);
+      }
     },
     async notify(method, params) {
       const session = await connection.ensure();

@@ -120,7 +120,7 @@ export function createRequester(config: RequesterOptions): Requester {
       // The fast path (no progress, no shorter total cap) lets the peer time the request:
       // no AbortController per request, which is most of a round trip's cost in Node.
       const raw = await (token === undefined && (maxTotalTimeoutMs === 0 || (timeoutMs !== 0 && timeoutMs <= maxTotalTimeoutMs))
-        ? out.peer.request(method, params, { ...(options?.signal === undefined ? {} : { signal: options.signal }), timeoutMs })
+        ? out.peer.request(method, params, options?.signal === undefined ? { timeoutMs } : { signal: options.signal, timeoutMs })
         : withDeadline(out, params, token, timeoutMs, maxTotalTimeoutMs === 0 ? undefined : maxTotalTimeoutMs));
       const result = checkResult(method, raw, out.modern === true);
       finish?.(out.isToolError?.(result) === true ? "tool_error" : "ok");

@@ -198,6 +198,19 @@ export function createChild(name: string, config: ChildConfig, settings: ChildSe
     }, settings.idleTimeoutMs);
   }
 
+  /** The end of a `run`: the in-flight count, and the idle stop of a lazy child. */
+  function settled<T>(value: T): T {
+    inFlight--;
+    armIdle();
+    return value;
+  }
+
+  function failed(error: unknown): never {
+    inFlight--;
+    armIdle();
+    throw error;
+  }
+
   function start(): Promise<void> {
     if (closed) return Promise.reject(new Error(`child "${name}" is closed`));
     if (state === "disabled") return Promise.reject(new Error(`child "${name}" is disabled in the config`));
@@ -228,16 +241,18 @@ export function createChild(name: string, config: ChildConfig, settings: ChildSe
       return crashes.length;
     },
     start,
-    async run(op) {
+    run<T>(op: (client: Client) => Promise<T>): Promise<T> {
       inFlight++;
       if (idleTimer !== undefined) clearTimeout(idleTimer);
+      // Every forwarded request runs through here: a ready child's costs no extra promise
+      // layer of its own and no closure per call (`settled` and `failed` are the child's).
+      let running: Promise<T>;
       try {
-        if (state !== "ready" || client === undefined) await start();
-        return await op(client as Client);
-      } finally {
-        inFlight--;
-        armIdle();
+        running = state === "ready" && client !== undefined ? op(client) : start().then(() => op(client as Client));
+      } catch (error) {
+        running = Promise.reject(error);
       }
+      return running.then(settled, failed);
     },
     frameFaultSince: (since) => (fault !== undefined && fault.at >= since ? fault.text : undefined),
     async close() {

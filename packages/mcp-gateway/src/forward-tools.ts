@@ -9,11 +9,12 @@
 import type { JsonRpcParams } from "@proto/jsonrpc";
 import type { CallToolResult, Meta, Tool } from "@proto/mcp-protocol";
 import { dropUiDomain, isUiUri, rewriteToolResult } from "@proto/mcp-apps";
-import type { ProgressUpdate } from "@proto/mcp-client";
+import type { CallToolOptions, ProgressUpdate } from "@proto/mcp-client";
 import type { RequestContext } from "@proto/mcp-server";
 import { createPageSource, paginate } from "@proto/mcp-server";
 import type { ToolEntry } from "./catalog";
 import { classifyFailure, unavailableFailure } from "./classify";
+import type { FailureSite } from "./classify";
 import { failureResult, unknownError } from "./errors";
 import type { Pool } from "./pool";
 import type { GatewaySettings } from "./settings";
@@ -49,53 +50,91 @@ export async function listTools(pool: Pool, ctx: RequestContext, params: JsonRpc
 
 function resolve(pool: Pool, settings: GatewaySettings, name: string, ui: boolean): ToolEntry {
   const catalog = pool.catalog();
-  const visible = (t: ToolEntry) => ui || !t.appOnly;
   const exact = catalog.toolByName.get(name);
-  if (exact !== undefined && visible(exact)) return exact;
-  const bare = settings.bareNames === "unique" ? (catalog.toolsByOriginal.get(name) ?? []).filter(visible) : [];
+  if (exact !== undefined && (ui || !exact.appOnly)) return exact;
+  const bare = settings.bareNames === "unique" ? (catalog.toolsByOriginal.get(name) ?? []).filter((t) => ui || !t.appOnly) : [];
   if (bare.length === 1) return bare[0] as ToolEntry;
   throw unknownError("tool", name, bare.map((t) => t.exposed), bare.length > 1);
 }
 
-/** Rewrites a child's result for the upstream: view links and resource URIs namespaced (web links kept), dedicated domains dropped. */
-export function rewriteResult(settings: GatewaySettings, child: string, result: CallToolResult): CallToolResult {
-  const map = createUriMapper(settings.name, child);
-  const rewritten = rewriteToolResult(result, (uri) => (isUiUri(uri) || !/^https?:/i.test(uri) ? map.toExposed(uri) : uri));
-  return dropUiDomain(rewritten);
+/** The URI map of one child's tool results, made once per gateway and child (results are rewritten on every call). */
+const resultMaps = new WeakMap<GatewaySettings, Map<string, (uri: string) => string>>();
+
+function resultMap(settings: GatewaySettings, child: string): (uri: string) => string {
+  let maps = resultMaps.get(settings);
+  if (maps === undefined) resultMaps.set(settings, (maps = new Map()));
+  let map = maps.get(child);
+  if (map === undefined) {
+    const mapper = createUriMapper(settings.name, child);
+    map = (uri) => (isUiUri(uri) || !/^https?:/i.test(uri) ? mapper.toExposed(uri) : uri);
+    maps.set(child, map);
+  }
+  return map;
 }
 
-/** `tools/call`. */
-export async function callTool(pool: Pool, settings: GatewaySettings, ctx: RequestContext, params: JsonRpcParams | undefined, ui: boolean): Promise<CallToolResult> {
-  const p = record(params);
-  const name = typeof p.name === "string" ? p.name : "";
-  await pool.ready();
-  const entry = resolve(pool, settings, name, ui);
-  const child = pool.children.get(entry.child);
-  const site = { child: entry.child, method: "tools/call", tool: entry.exposed };
-  if (child === undefined || child.state === "failed" || child.state === "disabled") {
-    return failureResult(unavailableFailure(site, `child "${entry.child}" is ${child?.state ?? "unknown"}`));
-  }
-  const startedAt = performance.now();
-  const args = typeof p.arguments === "object" && p.arguments !== null ? (p.arguments as { [key: string]: unknown }) : undefined;
+/**
+ * Rewrites a child's result for the upstream: view links and resource URIs namespaced (web
+ * links kept), dedicated domains dropped. A result with nothing to rewrite (no link, no
+ * resource) is passed on as the child's client decoded it, with nothing copied.
+ */
+export function rewriteResult(settings: GatewaySettings, child: string, result: CallToolResult): CallToolResult {
+  return dropUiDomain(rewriteToolResult(result, resultMap(settings, child)));
+}
+
+/** The client options of a forwarded call: cancellation (`signal`, the pool's borrowed one), and progress and `_meta` only when there are some. */
+function forwardOptions(ctx: RequestContext, signal: AbortSignal): CallToolOptions {
   const meta = forwardedMeta(ctx.meta);
   // Progress is asked of the child only when the caller asked for it: a call without a token
   // takes the client's fast path (no progress token, no deadline timers of its own).
-  const onProgress = ctx.meta.progressToken === undefined ? undefined : (update: ProgressUpdate) => void ctx.progress(update.progress, update.total, update.message).catch(() => {});
+  const progress = ctx.meta.progressToken !== undefined;
+  if (meta === undefined && !progress) return { signal };
+  const onProgress = (update: ProgressUpdate) => void ctx.progress(update.progress, update.total, update.message).catch(() => {});
+  return { signal, ...(progress ? { onProgress } : {}), ...(meta === undefined ? {} : { meta }) };
+}
+
+/**
+ * `tools/call`. Once the pool is ready, no `await` of its own: one promise layer from the
+ * child's client to the upstream answer (this runs on every forwarded call).
+ */
+export function callTool(pool: Pool, settings: GatewaySettings, ctx: RequestContext, params: JsonRpcParams | undefined, ui: boolean): Promise<CallToolResult> {
+  if (!pool.isReady) return pool.ready().then(() => forward(pool, settings, ctx, params, ui));
   try {
-    const result = await child.run((client) =>
-      pool.track(entry.child, ctx, () =>
-        client.callTool(entry.name, args, {
-          signal: ctx.signal,
-          ...(onProgress === undefined ? {} : { onProgress }),
-          ...(meta === undefined ? {} : { meta }),
-        }),
-      ),
-    );
-    return rewriteResult(settings, entry.child, result);
+    return forward(pool, settings, ctx, params, ui);
   } catch (error) {
-    const timeoutMs = child.config.timeoutMs ?? 60_000;
-    const failure = classifyFailure(error, { ...site, startedAt, timeoutMs, frameFault: child.frameFaultSince(startedAt), attempt: child.attempt });
-    if (failure === undefined || ctx.signal.aborted) throw error;
-    return failureResult(failure);
+    return Promise.reject(error);
   }
+}
+
+function siteOf(entry: ToolEntry): FailureSite {
+  return { child: entry.child, method: "tools/call", tool: entry.exposed };
+}
+
+function forward(pool: Pool, settings: GatewaySettings, ctx: RequestContext, params: JsonRpcParams | undefined, ui: boolean): Promise<CallToolResult> {
+  const p = record(params);
+  const entry = resolve(pool, settings, typeof p.name === "string" ? p.name : "", ui);
+  const child = pool.children.get(entry.child);
+  if (child === undefined || child.state === "failed" || child.state === "disabled") {
+    return Promise.resolve(failureResult(unavailableFailure(siteOf(entry), `child "${entry.child}" is ${child?.state ?? "unknown"}`)));
+  }
+  const startedAt = performance.now();
+  const args = typeof p.arguments === "object" && p.arguments !== null ? (p.arguments as { [key: string]: unknown }) : undefined;
+  // Upstream cancellation reaches the child through a borrowed signal (no AbortSignal made per call).
+  const watched = pool.cancels.borrow(ctx);
+  const options = forwardOptions(ctx, watched.signal);
+  pool.enter(entry.child, ctx);
+  return child.run((client) => client.callTool(entry.name, args, options)).then(
+    (result) => {
+      pool.cancels.release(watched);
+      pool.leave(entry.child, ctx);
+      return rewriteResult(settings, entry.child, result);
+    },
+    (error: unknown) => {
+      pool.cancels.release(watched);
+      pool.leave(entry.child, ctx);
+      const timeoutMs = child.config.timeoutMs ?? 60_000;
+      const failure = classifyFailure(error, { ...siteOf(entry), startedAt, timeoutMs, frameFault: child.frameFaultSince(startedAt), attempt: child.attempt });
+      if (failure === undefined || ctx.signal.aborted) throw error;
+      return failureResult(failure);
+    },
+  );
 }

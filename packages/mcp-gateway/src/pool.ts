@@ -16,6 +16,8 @@ import type { Catalog } from "./catalog";
 import { createChild } from "./child";
 import type { ChildRuntime } from "./child";
 import type { Relay } from "./child-client";
+import { createCancelWatch } from "./cancel-watch";
+import type { CancelWatch } from "./cancel-watch";
 import { createListenHolds } from "./forward-listen";
 import type { ListenHolds } from "./forward-listen";
 import type { GatewaySettings } from "./settings";
@@ -43,9 +45,17 @@ export interface Pool {
   start(): Promise<void>;
   /** Resolves when the first lists may be answered (start() settled or timed out). */
   ready(): Promise<void>;
+  /** True once `ready()` has resolved: a request may be served without waiting for it. */
+  readonly isReady: boolean;
   catalog(): Catalog;
   /** Runs a forwarded request, remembering its upstream context so a child's requests travel with it. */
   track<T>(child: string, ctx: RequestContext, run: () => Promise<T>): Promise<T>;
+  /** What `track` does before the request: remembers `ctx` as in flight to `child` until `leave`. */
+  enter(child: string, ctx: RequestContext): void;
+  /** What `track` does once the request settled. */
+  leave(child: string, ctx: RequestContext): void;
+  /** Cancellation of forwarded `tools/call`s without an `AbortSignal` made per call. */
+  readonly cancels: CancelWatch;
   /** Upstream subscriptions, by session. */
   readonly subscriptions: Map<ServerSession, Set<string>>;
   /** URIs listened to by 2026-07-28 `subscriptions/listen` streams. */
@@ -70,6 +80,7 @@ export function createPool(settings: GatewaySettings, upstream: PoolUpstream): P
   let shown: { readonly tools: string; readonly prompts: string; readonly resources: string } | undefined;
   let started: Promise<void> | undefined;
   let readyGate: Promise<void> | undefined;
+  let isReady = false;
 
   const rebuild = (): Catalog =>
     buildCatalog(
@@ -175,31 +186,49 @@ export function createPool(settings: GatewaySettings, upstream: PoolUpstream): P
       const eager = runs.filter(({ c }) => c.config.lifecycle !== "lazy").map(({ run }) => run.catch(() => {}));
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, settings.readyTimeoutMs)));
-      readyGate = Promise.race([Promise.all(eager).then(() => {}), timeout]).finally(() => clearTimeout(timer));
+      readyGate = Promise.race([Promise.all(eager).then(() => {}), timeout]).finally(() => {
+        clearTimeout(timer);
+        isReady = true;
+      });
       await Promise.all([readyGate, ...required]);
     })();
     return started;
+  }
+
+  function enter(child: string, ctx: RequestContext): void {
+    let set = inFlight.get(child);
+    if (set === undefined) inFlight.set(child, (set = new Set()));
+    set.add(ctx);
+  }
+
+  function leave(child: string, ctx: RequestContext): void {
+    inFlight.get(child)?.delete(ctx);
   }
 
   const pool: Pool = {
     children,
     start,
     ready: () => (readyGate ?? start().catch(() => {})) as Promise<void>,
+    get isReady() {
+      return isReady;
+    },
     catalog: () => (catalog ??= rebuild()),
     async track(child, ctx, run) {
-      let set = inFlight.get(child);
-      if (set === undefined) inFlight.set(child, (set = new Set()));
-      set.add(ctx);
+      enter(child, ctx);
       try {
         return await run();
       } finally {
-        set.delete(ctx);
+        leave(child, ctx);
       }
     },
+    enter,
+    leave,
+    cancels: createCancelWatch(),
     subscriptions,
     holds,
     logLevel: undefined,
     async close() {
+      pool.cancels.close();
       await Promise.all([...children.values()].map((c) => c.close().catch(() => {})));
     },
   };
