@@ -123,15 +123,16 @@ describe.skipIf(missing !== undefined)(`three instances behind HAProxy on Redis$
     expect(fresh.status).toBe(503);
     await fresh.text();
     await cluster.redis.start();
-    // each instance reconnects on its own backoff (at most maxReconnectDelayMs): recovered once three in a row (one per instance) answer
-    let streak = 0;
-    for (let attempt = 0; attempt < 100 && streak < 3; attempt += 1) {
+    // each instance reconnects on its own backoff (at most maxReconnectDelayMs), and HAProxy takes an
+    // instance back only after a passing health check: recovered once every instance has answered 200
+    const recovered = new Set<string>();
+    for (let attempt = 0; attempt < 150 && recovered.size < 3; attempt += 1) {
       const response = await session.post({ jsonrpc: "2.0", id: 50 + attempt, method: "tools/call", params: { name: "whoami", arguments: {} } });
-      streak = response.status === 200 ? streak + 1 : 0;
+      if (response.status === 200) recovered.add(response.headers.get("x-instance") ?? "?");
       await response.text();
       if (response.status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(streak).toBe(3);
+    expect([...recovered].sort()).toEqual(["a", "b", "c"]);
     const after = new Set<string>();
     for (let i = 0; i < 9; i += 1) after.add((await session.call(200 + i, "tools/call", { name: "whoami", arguments: {} })).instance);
     expect([...after].sort()).toEqual(["a", "b", "c"]);
