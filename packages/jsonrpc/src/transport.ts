@@ -95,4 +95,10 @@ export interface Transport {
   send(payload: JsonRpcPayload): Promise<void>;
   /** Closes the channel and releases its resources. Idempotent. */
   close(reason?: Error): Promise<void>;
+  /**
+   * Optional, read-only: which server this transport reaches, for what a client remembers
+   * beyond one connection (the protocol era a probe found). Opaque; equal keys mean the same
+   * server. The stdio client gives its command line, the HTTP clients the URL's origin.
+   */
+  readonly serverKey?: string;
 }

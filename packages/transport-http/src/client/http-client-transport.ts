@@ -36,6 +36,8 @@ export interface HttpClientTransport extends Transport {
   readonly protocolVersion: string | undefined;
   /** Registers an event listener; returns the function that removes it. */
   subscribe(listener: HttpClientEventListener): () => void;
+  /** The URL's origin (`https://host:port`): a client remembers what it learned about the server under it. */
+  readonly serverKey: string;
 }
 
 function isModernPayload(payload: JsonRpcPayload): boolean {
@@ -132,6 +134,7 @@ export function createHttpClientTransport(url: string | URL, options: HttpClient
   }
 
   return {
+    serverKey: streamable.serverKey,
     get kind() {
       return kind;
     },

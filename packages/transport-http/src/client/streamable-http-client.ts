@@ -32,6 +32,8 @@ export interface StreamableHttpClientTransport extends Transport {
   readonly protocolVersion: string | undefined;
   /** Registers an event listener; returns the function that removes it. */
   subscribe(listener: HttpClientEventListener): () => void;
+  /** The URL's origin (`https://host:port`): a client remembers what it learned about the server under it. */
+  readonly serverKey: string;
 }
 
 /** How long `close()` waits for the DELETE that ends the session. */
@@ -171,6 +173,7 @@ export function createStreamableHttpClientTransport(
   }
 
   return {
+    serverKey: endpoint.origin,
     get sessionId() {
       return core.sessionId;
     },

@@ -37,6 +37,8 @@ export interface SseClientOptions {
 export interface SseClientTransport extends Transport {
   /** The URL messages are POSTed to, once the server named it. */
   readonly endpoint: URL | undefined;
+  /** The SSE URL's origin (`https://host:port`): a client remembers what it learned about the server under it. */
+  readonly serverKey: string;
 }
 
 /**
@@ -154,6 +156,7 @@ export function createSseClientTransport(url: string | URL, options: SseClientOp
   }
 
   return {
+    serverKey: sseUrl.origin,
     get endpoint() {
       return endpoint;
     },
