@@ -126,7 +126,9 @@ export function createCore(options: ClientOptions): Core {
   const report = (error: unknown, what: string): void => logger.error(`${what} threw`, error);
   const emitter = createEmitter<ClientEvents>((error, event) => report(error, `A "${String(event)}" listener`));
   const requester = createRequester({ requestTimeoutMs: options.requestTimeoutMs ?? 60_000, maxTotalTimeoutMs: options.maxTotalTimeoutMs, observer: options.observer, report });
-  const caches: ListCaches = { tools: createListCache(), resources: createListCache(), templates: createListCache(), prompts: createListCache() };
+  // `cacheScope: "private"` lists are kept for the credentials in use (the transport's id of them; none on stdio).
+  const credential = (): Promise<string | undefined> => connection.session?.credential?.() ?? Promise.resolve(undefined);
+  const caches: ListCaches = { tools: createListCache(credential), resources: createListCache(credential), templates: createListCache(credential), prompts: createListCache(credential) };
   let listener: Listener | undefined;
   const taskOptions = resolveTaskOptions(options.tasks);
   const tasks = createTaskRegistry(logger, () => void listener?.refresh());

@@ -38,6 +38,8 @@ export interface HttpClientTransport extends Transport {
   subscribe(listener: HttpClientEventListener): () => void;
   /** The URL's origin (`https://host:port`): a client remembers what it learned about the server under it. */
   readonly serverKey: string;
+  /** A digest of the credential the next request would carry (the `auth` token, else an `Authorization` header), or undefined for none. */
+  credentialId(): Promise<string | undefined>;
 }
 
 function isModernPayload(payload: JsonRpcPayload): boolean {
@@ -135,6 +137,8 @@ export function createHttpClientTransport(url: string | URL, options: HttpClient
 
   return {
     serverKey: streamable.serverKey,
+    // Both inner transports send the same credentials (`auth`, `headers`): the Streamable one's id serves for either.
+    credentialId: streamable.credentialId,
     get kind() {
       return kind;
     },
