@@ -51,4 +51,19 @@ describe("createOAuth: the authorization server changes", () => {
     expect(stored?.clients?.[first.issuer]?.clientId).toBe(firstClient);
     expect(stored?.clients?.[second.issuer]?.clientId).toBe(secondClient);
   });
+
+  it("follows the move even while the old server still refreshes: a refreshed token refused too sends it to the new issuer", async () => {
+    const first = await startAuthServer();
+    const second = await startAuthServer();
+    const server = await startResourceServer({ auth: first });
+    open.push(first, second, server);
+    const oauth = createOAuth({ serverUrl: server.url, redirect });
+    expect((await call(oauth, server.url)).status).toBe(200);
+    server.useAuth(second);
+    // 401: refresh at the old server; its fresh token is refused too: the metadata names the new issuer.
+    expect((await call(oauth, server.url, "tools/list", 2)).status).toBe(200);
+    expect(first.log.tokenRequests.map((r) => r.form.get("grant_type"))).toEqual(["authorization_code", "refresh_token"]);
+    expect(second.log.registrations).toHaveLength(1);
+    expect(second.tokens.has(server.bearerTokens.at(-1) ?? "")).toBe(true);
+  });
 });
