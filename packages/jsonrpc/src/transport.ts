@@ -95,4 +95,17 @@ export interface Transport {
   send(payload: JsonRpcPayload): Promise<void>;
   /** Closes the channel and releases its resources. Idempotent. */
   close(reason?: Error): Promise<void>;
+  /**
+   * Optional, read-only: which server this transport reaches, for what a client remembers
+   * beyond one connection (the protocol era a probe found). Opaque; equal keys mean the same
+   * server. The stdio client gives its command line, the HTTP clients the URL's origin.
+   */
+  readonly serverKey?: string;
+  /**
+   * Optional: an opaque id of the credentials the next request would carry (the HTTP clients:
+   * a digest of the current bearer token), or undefined when it carries none. Equal ids mean
+   * the same credentials; a client keys `cacheScope: "private"` lists by it. Asked only when
+   * such a list is cached or read; rejects when the credentials cannot be had.
+   */
+  credentialId?(): Promise<string | undefined>;
 }

@@ -66,12 +66,13 @@ export interface ClientOptions {
    */
   readonly probe?: boolean | { readonly timeoutMs?: number };
   /**
-   * Names the server (its command line, or its origin) so that what a probe learned is shared
-   * by every client created with the same key in this process (`eraMemory`, default one
-   * process-wide memory). Without it, a client remembers the verdict across its own reconnects only.
+   * Names the server, so that what a probe learned is shared by every client that reaches it in
+   * this process (`eraMemory`, default one process-wide memory). Default: the transport's own
+   * `serverKey`, read on each connect attempt (the stdio transport's command line, the HTTP
+   * transports' origin); a transport without one (in-memory) keeps verdicts in its client.
    */
   readonly serverKey?: string;
-  /** Where verdicts are kept under `serverKey` (to persist them, or to keep them apart). Default a process-wide memory. */
+  /** Where verdicts are kept under the server key (to persist them, or to keep them apart). Default a process-wide memory. */
   readonly eraMemory?: EraMemory;
   /** Polling bounds of tool calls run as tasks, and whether 2026-07-28 tasks are watched on `subscriptions/listen` too. */
   readonly tasks?: TaskClientOptions;

@@ -3,7 +3,7 @@
  * subscriptions, and what gets installed on every new peer. The API modules (`api-*.ts`)
  * are thin functions over it.
  */
-import type { Logger, Peer } from "@proto/jsonrpc";
+import type { Logger, Peer, Transport } from "@proto/jsonrpc";
 import { LATEST_PROTOCOL_VERSION, NotificationMethod, RequestMethod, type LoggingLevel, type Root } from "@proto/mcp-protocol";
 import type { ClientOptions } from "./client-types";
 import type { ClientEvents } from "./events";
@@ -22,7 +22,7 @@ import { sharedSchemaValidator, type SchemaValidator } from "./schema-validation
 import { createServedTasks } from "./task-serve";
 import { checkRoots, clientCapabilities, createInputResponder, registerServerRequests, type InputResponder, type ServerRequestHandlers } from "./server-requests";
 import { openSession } from "./session";
-import { createEnvelopeCache, createEraMemory, type ProtocolChoice } from "./era";
+import { createEnvelopeCache, createEraMemory, type EraMemory, type ProtocolChoice } from "./era";
 import { DEFAULT_MAX_INPUT_ROUNDS, sendModern, type ModernWire } from "./modern-send";
 import { createListener, type Listener } from "./listen";
 import { ClientFaultCode, McpClientError } from "./errors";
@@ -126,7 +126,9 @@ export function createCore(options: ClientOptions): Core {
   const report = (error: unknown, what: string): void => logger.error(`${what} threw`, error);
   const emitter = createEmitter<ClientEvents>((error, event) => report(error, `A "${String(event)}" listener`));
   const requester = createRequester({ requestTimeoutMs: options.requestTimeoutMs ?? 60_000, maxTotalTimeoutMs: options.maxTotalTimeoutMs, observer: options.observer, report });
-  const caches: ListCaches = { tools: createListCache(), resources: createListCache(), templates: createListCache(), prompts: createListCache() };
+  // `cacheScope: "private"` lists are kept for the credentials in use (the transport's id of them; none on stdio).
+  const credential = (): Promise<string | undefined> => connection.session?.credential?.() ?? Promise.resolve(undefined);
+  const caches: ListCaches = { tools: createListCache(credential), resources: createListCache(credential), templates: createListCache(credential), prompts: createListCache(credential) };
   let listener: Listener | undefined;
   const taskOptions = resolveTaskOptions(options.tasks);
   const tasks = createTaskRegistry(logger, () => void listener?.refresh());
@@ -151,7 +153,13 @@ export function createCore(options: ClientOptions): Core {
   };
   const respond: InputResponder = createInputResponder(handlers, sharedSchemaValidator());
   const choice = protocolChoice(options);
-  const memory = options.serverKey === undefined ? createEraMemory() : options.eraMemory ?? sharedMemory;
+  // Verdicts are shared under the server's key (`serverKey`, else the transport's: its command line
+  // or origin), read once per connect attempt; a transport without one keeps them in this client.
+  const ownMemory = createEraMemory();
+  const memoryOf = (transport: Transport): { memory: EraMemory; memoryKey: string } => {
+    const key = options.serverKey ?? (transport.serverKey || undefined);
+    return key === undefined ? { memory: ownMemory, memoryKey: "" } : { memory: options.eraMemory ?? sharedMemory, memoryKey: key };
+  };
   const register = (peer: Peer): void => {
     registerServerRequests(peer, handlers(), sharedSchemaValidator());
     for (const [method, route] of [...Object.entries(builtIn), ...custom]) installRoute(peer, method, route, observe("in"));
@@ -171,8 +179,7 @@ export function createCore(options: ClientOptions): Core {
       capabilities: clientCapabilities(handlers()),
       protocolVersion: options.protocolVersion ?? LATEST_PROTOCOL_VERSION,
       choice,
-      memory,
-      memoryKey: options.serverKey ?? "",
+      ...memoryOf(transport),
       // A pinned 2026-07-28 has no fallback: its server/discover is the connect itself, bounded by connectTimeoutMs.
       probeTimeoutMs: choice === "auto" ? probeTimeout(options.probe) : options.connectTimeoutMs ?? 30_000,
       logger,

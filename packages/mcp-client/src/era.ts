@@ -23,8 +23,9 @@ export type ProtocolChoice = "auto" | "2026-07-28" | "2025-11-25";
 export type EraVerdict = { readonly era: "modern"; readonly version: string } | { readonly era: "legacy"; readonly version?: string };
 
 /**
- * Remembers verdicts by server key. A client keeps one of its own (it survives reconnects);
- * pass one to several clients (with `serverKey`) to share what they learned.
+ * Remembers verdicts by server key (`serverKey`, else the transport's: a command line or an
+ * origin). Clients share one process-wide memory by default; pass one to keep them apart or
+ * to persist what they learned.
  */
 export interface EraMemory {
   get(key: string): EraVerdict | undefined;

@@ -38,73 +38,112 @@ export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
 }
 
 /**
+ * How long a loaded list stays fresh (`undefined`: until invalidated), and whether it belongs
+ * to the credentials in use (`isPrivate`: a page said `cacheScope: "private"`).
+ */
+export interface ListLifetime {
+  (): number | undefined;
+  readonly isPrivate?: () => boolean;
+}
+
+/**
  * How long a fetched list may be reused (2026-07-28 server/utilities/caching): the smallest
- * `ttlMs` of its pages, where an absent or negative one counts as 0. On the 2025 wire lists
- * carry no hint and stay until `list_changed` (`undefined`: no expiry).
+ * `ttlMs` of its pages, where an absent or negative one counts as 0; and its scope, private
+ * when any page says `cacheScope: "private"` or names no scope. On the 2025 wire lists carry
+ * no hint and stay until `list_changed` (`undefined`: no expiry), whoever the user.
  */
 export interface TtlTracker {
-  /** Reads one page's hint. */
+  /** Reads one page's hints. */
   see(page: object): void;
-  /** The list's lifetime in ms, or `undefined` for none. */
-  ttl(): number | undefined;
+  /** The list's lifetime in ms, or `undefined` for none; `ttl.isPrivate()` tells its scope. */
+  readonly ttl: ListLifetime;
 }
 
 /** Creates the tracker of one list fetch; `modern` when the session speaks 2026-07-28. */
 export function createTtlTracker(modern: boolean): TtlTracker {
   let ttl: number | undefined;
+  let scoped = false;
   return {
     see(page) {
       if (!modern) return;
-      const raw = (page as { readonly ttlMs?: unknown }).ttlMs;
+      const { ttlMs: raw, cacheScope } = page as { readonly ttlMs?: unknown; readonly cacheScope?: unknown };
       const hint = typeof raw === "number" && Number.isFinite(raw) && raw > 0 ? raw : 0;
       ttl = ttl === undefined ? hint : Math.min(ttl, hint);
+      if (cacheScope !== "public") scoped = true;
     },
-    ttl: () => ttl,
+    ttl: Object.assign(() => ttl, { isPrivate: () => scoped }),
   };
 }
 
 /** A cached full list. */
 export interface ListCache<T> {
   /**
-   * The cached list while it is fresh, or the list `load` fetches (shared by concurrent
-   * callers). `ttl`, read once the load finished, says how long the list stays fresh
-   * (`undefined`: until invalidated).
+   * The cached list while it is fresh (a private one only for the credentials it was loaded
+   * with), or the list `load` fetches (shared by concurrent callers). `lifetime`, read once the
+   * load finished, says how long the list stays fresh and whether it is private.
    */
-  get(load: () => Promise<readonly T[]>, ttl?: () => number | undefined): Promise<readonly T[]>;
-  /** The cached list without fetching, when there is one (fresh or not). */
+  get(load: () => Promise<readonly T[]>, lifetime?: ListLifetime): Promise<readonly T[]>;
+  /** The cached list without fetching, when there is one (fresh or not, whoever loaded it). */
   peek(): readonly T[] | undefined;
   /** Drops the list; a fetch already running finishes for its callers but is not cached. */
   invalidate(): void;
 }
 
-/** Creates an empty list cache. */
-export function createListCache<T>(): ListCache<T> {
+/** The credentials could not be had (their provider failed): a private list is neither served nor kept. */
+const UNKNOWN: unique symbol = Symbol("unknown credentials");
+
+/**
+ * Creates an empty list cache. `credential` gives an opaque id of the credentials in use (the
+ * transport's `credentialId`); it is asked only when a private list is kept or served.
+ */
+export function createListCache<T>(credential: () => Promise<string | undefined> = async () => undefined): ListCache<T> {
   let value: readonly T[] | undefined;
   let staleAt = Number.POSITIVE_INFINITY;
+  /** Set while `value` is private: the credentials it was loaded with. */
+  let owner: { readonly id: string | undefined } | undefined;
   let generation = 0;
   let inflight: { generation: number; promise: Promise<readonly T[]> } | undefined;
+  const currentId = (): Promise<string | undefined | typeof UNKNOWN> => credential().catch(() => UNKNOWN);
+
+  function keep(mine: number, list: readonly T[], lifetime: ListLifetime | undefined, id: string | undefined | typeof UNKNOWN, isPrivate: boolean): readonly T[] {
+    if (mine !== generation || id === UNKNOWN) return list;
+    value = list;
+    owner = isPrivate ? { id } : undefined;
+    const ms = lifetime?.();
+    staleAt = ms === undefined ? Number.POSITIVE_INFINITY : performance.now() + ms;
+    return list;
+  }
+
+  function fetchList(load: () => Promise<readonly T[]>, lifetime: ListLifetime | undefined): Promise<readonly T[]> {
+    if (inflight !== undefined && inflight.generation === generation) return inflight.promise;
+    const mine = generation;
+    const promise = load().then((list) => {
+      if (lifetime?.isPrivate?.() !== true) return keep(mine, list, lifetime, undefined, false);
+      return currentId().then((id) => keep(mine, list, lifetime, id, true));
+    }).finally(() => {
+      if (inflight?.promise === promise) inflight = undefined;
+    });
+    inflight = { generation: mine, promise };
+    return promise;
+  }
+
+  /** A fresh private list: served when the credentials in use are the ones it was loaded with, else fetched for them. */
+  async function servePrivate(list: readonly T[], loadedBy: string | undefined, load: () => Promise<readonly T[]>, lifetime: ListLifetime | undefined): Promise<readonly T[]> {
+    const id = await currentId();
+    if (id === loadedBy && value === list) return list;
+    return fetchList(load, lifetime);
+  }
+
   return {
-    get(load, ttl) {
-      if (value !== undefined && performance.now() < staleAt) return Promise.resolve(value);
-      if (inflight !== undefined && inflight.generation === generation) return inflight.promise;
-      const mine = generation;
-      const promise = load().then((list) => {
-        if (mine === generation) {
-          value = list;
-          const lifetime = ttl?.();
-          staleAt = lifetime === undefined ? Number.POSITIVE_INFINITY : performance.now() + lifetime;
-        }
-        return list;
-      }).finally(() => {
-        if (inflight?.promise === promise) inflight = undefined;
-      });
-      inflight = { generation: mine, promise };
-      return promise;
+    get(load, lifetime) {
+      if (value !== undefined && performance.now() < staleAt) return owner === undefined ? Promise.resolve(value) : servePrivate(value, owner.id, load, lifetime);
+      return fetchList(load, lifetime);
     },
     peek: () => value,
     invalidate() {
       generation++;
       value = undefined;
+      owner = undefined;
       inflight = undefined;
     },
   };

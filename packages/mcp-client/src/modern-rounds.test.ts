@@ -104,11 +104,24 @@ describe("one multi round-trip exchange", () => {
     expect((server.received.filter((r) => r.method === "tools/call")[1]?.params as Params).inputResponses).toEqual({ go: { action: "accept" } });
   });
 
-  it("a URL-mode input request to a client with only a form handler ends the call, naming the mode", async () => {
-    const { client } = await modern(() => ({ resultType: "input_required", inputRequests: { go: { method: "elicitation/create", params: { mode: "url", message: "Sign in", url: "https://example.com/login" } } } }));
+  it("a URL-mode input request to a client with only a form handler ends the call with INPUT_UNAVAILABLE, naming the handler, before any handler runs", async () => {
+    const form = vi.fn(() => ({ action: "accept" as const, content: {} }));
+    const { client, server } = await modern(() => ({ resultType: "input_required", inputRequests: { go: { method: "elicitation/create", params: { mode: "url", message: "Sign in", url: "https://example.com/login" } } } }), { elicitation: { form } });
     const error = await client.callTool("t").catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toMatch(/"url"-mode elicitation/);
+    expect(error).toBeInstanceOf(McpClientError);
+    expect(error).toMatchObject({ code: ClientFaultCode.InputUnavailable, detail: { method: "elicitation/create", mode: "url" } });
+    expect((error as Error).message).toMatch(/`elicitation\.url` handler/);
+    expect(form).not.toHaveBeenCalled();
+    expect(server.received.filter((r) => r.method === "tools/call")).toHaveLength(1);
+  });
+
+  it("a form-mode input request to a client with only a url handler ends the call with INPUT_UNAVAILABLE, naming the handler", async () => {
+    const url = vi.fn(() => ({ action: "accept" as const }));
+    const { client } = await modern(() => ask, { elicitation: { url } });
+    const error = await client.callTool("t").catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: ClientFaultCode.InputUnavailable, detail: { method: "elicitation/create", mode: "form" } });
+    expect((error as Error).message).toMatch(/`elicitation\.form` handler/);
+    expect(url).not.toHaveBeenCalled();
   });
 
   it("answers roots/list input requests with the roots handler", async () => {

@@ -131,10 +131,27 @@ export function registerServerRequests(peer: Peer, handlers: ServerRequestHandle
 /** Answers one 2026-07-28 input request (`inputRequests[key]`) with the handler of its method. */
 export type InputResponder = (method: string, params: { readonly [key: string]: unknown }, signal: AbortSignal) => Promise<unknown>;
 
+/** The elicitation handler a request of `mode` needs, when the client lacks it (`"form"` or `"url"`); an unknown mode is `elicit`'s to refuse. */
+function missingElicitation(elicitation: ElicitationHandler | undefined, mode: unknown): "form" | "url" | undefined {
+  const wanted = mode ?? "form";
+  if (wanted === "form" && elicitation?.form === undefined) return "form";
+  if (wanted === "url" && elicitation?.url === undefined) return "url";
+  return undefined;
+}
+
+/** What to give `createClient` so that it can answer `method` (`mode`: the elicitation mode it lacks). */
+function unavailableHint(method: string, mode: "form" | "url" | undefined): string {
+  if (method === RequestMethod.RootsList) return " (create the client with `roots`)";
+  if (method === RequestMethod.SamplingCreateMessage) return " (create the client with a `sampling` handler)";
+  if (method === RequestMethod.ElicitationCreate) return ` in ${mode ?? "form"} mode (create the client with an \`elicitation.${mode ?? "form"}\` handler)`;
+  return "; the server is at fault (it may ask only for roots, sampling and elicitation)";
+}
+
 /**
  * The responder of the 2026-07-28 input requests (basic/patterns/mrtr): the same roots,
  * sampling and elicitation handlers that serve 2025 server requests. A method whose handler
- * the client was not given rejects with `INPUT_UNAVAILABLE`.
+ * the client was not given (for elicitation: no handler for the request's mode) rejects with
+ * `INPUT_UNAVAILABLE`, before any handler runs.
  */
 export function createInputResponder(handlers: () => ServerRequestHandlers, validator: SchemaValidator): InputResponder {
   return async (method, params, signal) => {
@@ -142,11 +159,9 @@ export function createInputResponder(handlers: () => ServerRequestHandlers, vali
     const context: ServerRequestContext = { signal, meta: params._meta as Meta | undefined };
     if (method === RequestMethod.RootsList && roots !== undefined) return { roots: [...checkRoots(await roots()(context))] };
     if (method === RequestMethod.SamplingCreateMessage && sampling !== undefined) return sample(sampling)(params, context);
-    if (method === RequestMethod.ElicitationCreate && elicitation !== undefined) return elicit(elicitation, validator, true)(params, context);
-    throw new McpClientError(ClientFaultCode.InputUnavailable,
-      `The server asked for "${method}", which this client cannot answer` +
-        (method === RequestMethod.RootsList ? " (create the client with `roots`)" : method === RequestMethod.SamplingCreateMessage ? " (create the client with a `sampling` handler)"
-          : method === RequestMethod.ElicitationCreate ? " (create the client with an `elicitation` handler)" : "; the server is at fault (it may ask only for roots, sampling and elicitation)"),
-      { detail: { method } });
+    const lacking = method === RequestMethod.ElicitationCreate ? missingElicitation(elicitation, params.mode) : undefined;
+    if (method === RequestMethod.ElicitationCreate && elicitation !== undefined && lacking === undefined) return elicit(elicitation, validator, true)(params, context);
+    throw new McpClientError(ClientFaultCode.InputUnavailable, `The server asked for "${method}", which this client cannot answer${unavailableHint(method, lacking)}`,
+      { detail: lacking === undefined ? { method } : { method, mode: lacking } });
   };
 }

@@ -41,6 +41,8 @@ export interface Session {
   readonly server: ServerDetails;
   /** Present on the 2026-07-28 wire. */
   readonly modern?: ModernContext;
+  /** The transport's `credentialId`, when it has one (HTTP): keys `cacheScope: "private"` lists. */
+  readonly credential?: () => Promise<string | undefined>;
 }
 
 /** How to open a session. */
@@ -151,7 +153,7 @@ export async function openSession(transport: Transport, setup: SessionSetup, sig
     signal.throwIfAborted();
     const session = await establish(peer, setup);
     signal.throwIfAborted();
-    return session;
+    return transport.credentialId === undefined ? session : { ...session, credential: () => transport.credentialId?.() ?? Promise.resolve(undefined) };
   } catch (error) {
     await peer.close(error instanceof Error ? error : undefined).catch(() => {});
     throw signal.aborted ? signal.reason : error;

@@ -50,6 +50,8 @@ export interface StdioClientTransportOptions {
 export interface ResolvedClientOptions {
   /** The command line for messages, cut at 200 characters. */
   readonly display: string;
+  /** The whole command line (`command` and `args` joined by spaces): the transport's `serverKey`. */
+  readonly commandLine: string;
   /** What to do with the child's stderr. */
   readonly stderr: "inherit" | "pipe" | "ring";
   /** How many stderr lines to keep. */
@@ -80,8 +82,10 @@ export function resolveClientOptions(options: StdioClientTransportOptions): Reso
   }
   const lines = options.stderrTailLines ?? 20;
   if (!Number.isSafeInteger(lines) || lines < 0) throw new TypeError(`stderrTailLines must be an integer >= 0, got ${String(lines)}`);
+  const commandLine = [options.command, ...(options.args ?? [])].join(" ");
   return {
-    display: [options.command, ...(options.args ?? [])].join(" ").slice(0, 200),
+    display: commandLine.slice(0, 200),
+    commandLine,
     stderr,
     stderrTailLines: lines,
     grace: { exitMs: checkMs(options.exitGraceMs, "exitGraceMs"), killMs: checkMs(options.killGraceMs, "killGraceMs") },

@@ -193,6 +193,13 @@ describe("createStdioClientTransport spawn failures", () => {
     expect(() => createStdioClientTransport({ command: "x", args: "--flag" as never })).toThrow(/args/);
   });
 
+  it("names its server by the whole command line (serverKey), before and without a start", () => {
+    const long = "x".repeat(300);
+    expect(createStdioClientTransport({ command: "node", args: ["server.js", "--port", "0"] }).serverKey).toBe("node server.js --port 0");
+    expect(createStdioClientTransport({ command: "uvx" }).serverKey).toBe("uvx");
+    expect(createStdioClientTransport({ command: "node", args: [long] }).serverKey).toBe(`node ${long}`);
+  });
+
   it("refuses a second start() and sends before start()", async () => {
     const transport = fixtureTransport("echo-server.ts");
     await expect(transport.send({ jsonrpc: "2.0", method: "m" })).rejects.toThrow(TypeError);

@@ -35,6 +35,8 @@ export interface StdioClientTransport extends Transport {
   readonly closed: Promise<Error | undefined>;
   /** Bytes held for an unfinished inbound line (never above `maxLineBytes`). */
   readonly bufferedBytes: number;
+  /** The command line (`command` and `args` joined by spaces): a client remembers what it learned about the server under it. */
+  readonly serverKey: string;
 }
 
 /**
@@ -45,7 +47,7 @@ export interface StdioClientTransport extends Transport {
  * `PROCESS_EXITED` error carrying its exit code or signal and its last stderr lines.
  */
 export function createStdioClientTransport(options: StdioClientTransportOptions): StdioClientTransport {
-  const { display, stderr: stderrMode, stderrTailLines, grace, decoder: decoderOptions } = resolveClientOptions(options);
+  const { display, commandLine, stderr: stderrMode, stderrTailLines, grace, decoder: decoderOptions } = resolveClientOptions(options);
   const tail = createStderrTail(stderrTailLines);
   const lineDecoder = createLineDecoder(decoderOptions);
   const aborter = new AbortController();
@@ -155,5 +157,6 @@ export function createStdioClientTransport(options: StdioClientTransportOptions)
     get bufferedBytes() {
       return lineDecoder.bufferedBytes;
     },
+    serverKey: commandLine,
   };
 }

@@ -18,7 +18,7 @@ import { coversScopes, selectScope, unionScopes, withOfflineAccess } from "./sco
 import { requestToken } from "./token-endpoint";
 import { createSessionState, type SessionState } from "./session-state";
 import type { StoredAuthorization, StoredClient, StoredTokens, TokenStore } from "./token-store";
-import { assertSecureUrl, parseUrl } from "./urls";
+import { assertSecureUrl, parseUrl, sameIssuer } from "./urls";
 
 /** What differs between the user flow and the machine flow. */
 export interface GrantStrategy {
@@ -146,8 +146,8 @@ function discoverFor({ settings }: Engine, challenge: BearerChallenge | undefine
   });
 }
 
-async function fullAuthorization(engine: Engine, challenge: BearerChallenge | undefined, signal: AbortSignal | undefined, counted: boolean): Promise<void> {
-  const discovery = await discoverFor(engine, challenge, signal);
+async function fullAuthorization(engine: Engine, challenge: BearerChallenge | undefined, signal: AbortSignal | undefined, counted: boolean, found?: Discovery): Promise<void> {
+  const discovery = found ?? (await discoverFor(engine, challenge, signal));
   const scope = selectScope({
     ...(challenge?.scope === undefined ? {} : { challenge: challenge.scope }),
     ...(engine.settings.scope === undefined ? {} : { configured: engine.settings.scope }),
@@ -195,15 +195,27 @@ export function createSession(settings: SessionSettings, strategy: GrantStrategy
   const state = createSessionState(settings);
   const engine: Engine = { settings, strategy, state };
   let refreshTriedFor: string | undefined;
+  /** The access token the last refresh after a 401 gave. */
+  let refreshedTo: string | undefined;
 
-  /** A 401: refresh once per access token (unless the challenge wants more scope), else authorize. */
+  /**
+   * A 401: refresh once per access token (unless the challenge wants more scope), else authorize.
+   * When the token a refresh just gave is refused too, the resource may have moved to another
+   * authorization server (its metadata names a new issuer): then authorize there instead.
+   */
   const onUnauthorized = async (challenge: BearerChallenge | undefined, signal?: AbortSignal): Promise<void> => {
     const tokens = state.value?.tokens;
+    if (tokens !== undefined && tokens.accessToken === refreshedTo) {
+      const discovery = await discoverFor(engine, challenge, signal);
+      if (!sameIssuer(discovery.issuer, tokens.issuer)) return fullAuthorization(engine, challenge, signal, true, discovery);
+    }
     const wantsMore = challenge?.scope !== undefined && !coversScopes(tokens?.scope, challenge.scope);
     if (tokens?.refreshToken !== undefined && !wantsMore && refreshTriedFor !== tokens.accessToken) {
       refreshTriedFor = tokens.accessToken;
       try {
-        return await refresh(engine, tokens, signal);
+        await refresh(engine, tokens, signal);
+        refreshedTo = state.value?.tokens?.accessToken;
+        return;
       } catch (error) {
         if (error instanceof OAuthError && error.code === OAuthFaultCode.Aborted) throw error;
         settings.logger?.warn(`Refreshing the token of ${settings.server.href} after a 401 failed; authorizing again.`, error);

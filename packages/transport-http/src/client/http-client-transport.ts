@@ -36,6 +36,10 @@ export interface HttpClientTransport extends Transport {
   readonly protocolVersion: string | undefined;
   /** Registers an event listener; returns the function that removes it. */
   subscribe(listener: HttpClientEventListener): () => void;
+  /** The URL's origin (`https://host:port`): a client remembers what it learned about the server under it. */
+  readonly serverKey: string;
+  /** A digest of the credential the next request would carry (the `auth` token, else an `Authorization` header), or undefined for none. */
+  credentialId(): Promise<string | undefined>;
 }
 
 function isModernPayload(payload: JsonRpcPayload): boolean {
@@ -132,6 +136,9 @@ export function createHttpClientTransport(url: string | URL, options: HttpClient
   }
 
   return {
+    serverKey: streamable.serverKey,
+    // Both inner transports send the same credentials (`auth`, `headers`): the Streamable one's id serves for either.
+    credentialId: streamable.credentialId,
     get kind() {
       return kind;
     },

@@ -12,6 +12,7 @@ import { encode, isRequest, isResponse } from "@proto/jsonrpc";
 import type { HttpClientEventListener, StreamableHttpClientOptions } from "./options";
 import { consumeAnswer } from "./answers";
 import { createClientCore } from "./client-core";
+import { createCredentialId } from "./credential-id";
 import { HttpClientError, HttpClientFaultCode } from "./http-error";
 import { createLifecycleMemory, messagesOf, requestIdsOf } from "./lifecycle";
 import { createModernPoster } from "./modern-post";
@@ -32,6 +33,10 @@ export interface StreamableHttpClientTransport extends Transport {
   readonly protocolVersion: string | undefined;
   /** Registers an event listener; returns the function that removes it. */
   subscribe(listener: HttpClientEventListener): () => void;
+  /** The URL's origin (`https://host:port`): a client remembers what it learned about the server under it. */
+  readonly serverKey: string;
+  /** A digest of the credential the next request would carry (the `auth` token, else an `Authorization` header), or undefined for none. */
+  credentialId(): Promise<string | undefined>;
 }
 
 /** How long `close()` waits for the DELETE that ends the session. */
@@ -171,6 +176,8 @@ export function createStreamableHttpClientTransport(
   }
 
   return {
+    serverKey: endpoint.origin,
+    credentialId: createCredentialId(options),
     get sessionId() {
       return core.sessionId;
     },

@@ -10,6 +10,7 @@ import type { HttpAuth } from "../client/http-auth";
 import type { FetchLike, HeadersOption } from "../client/options";
 import { HttpClientError, HttpClientFaultCode, isHttpClientError } from "../client/http-error";
 import { createRequester } from "../client/http-requester";
+import { createCredentialId } from "../client/credential-id";
 import { discardBody, errorFromResponse } from "../client/response-body";
 import { isEventStream } from "../client/resumable-stream";
 import { readSse } from "../client/sse-reader";
@@ -37,6 +38,10 @@ export interface SseClientOptions {
 export interface SseClientTransport extends Transport {
   /** The URL messages are POSTed to, once the server named it. */
   readonly endpoint: URL | undefined;
+  /** The SSE URL's origin (`https://host:port`): a client remembers what it learned about the server under it. */
+  readonly serverKey: string;
+  /** A digest of the credential the next request would carry (the `auth` token, else an `Authorization` header), or undefined for none. */
+  credentialId(): Promise<string | undefined>;
 }
 
 /**
@@ -154,6 +159,8 @@ export function createSseClientTransport(url: string | URL, options: SseClientOp
   }
 
   return {
+    serverKey: sseUrl.origin,
+    credentialId: createCredentialId(options),
     get endpoint() {
       return endpoint;
     },
