@@ -72,7 +72,9 @@ export function createToolsApi(core: Core, self: () => Client): ToolsApi {
     if (capabilities !== undefined && capabilities.tools === undefined && core.options.enforceCapabilities !== false) return undefined;
     try {
       // A list past its ttlMs still names the tool's outputSchema: validation never re-lists for it.
-      const list = core.caches.tools.peek() ?? (await listAllTools(options?.signal === undefined ? undefined : { signal: options.signal }));
+      // (a private list only for the credentials it was loaded with: another user's outputSchema would be the wrong one)
+      const peeked = core.caches.tools.peek();
+      const list = (peeked instanceof Promise ? await peeked : peeked) ?? (await listAllTools(options?.signal === undefined ? undefined : { signal: options.signal }));
       if (byName?.list !== list) byName = { list, map: new Map(list.map((tool) => [tool.name, tool])) };
       return byName.map.get(name);
     } catch (error) {

@@ -83,14 +83,19 @@ export interface ListCache<T> {
    * load finished, says how long the list stays fresh and whether it is private.
    */
   get(load: () => Promise<readonly T[]>, lifetime?: ListLifetime): Promise<readonly T[]>;
-  /** The cached list without fetching, when there is one (fresh or not, whoever loaded it). */
-  peek(): readonly T[] | undefined;
+  /**
+   * The cached list without fetching, fresh or not, when there is one for the credentials in
+   * use: a private list only for the credentials it was loaded with (a promise then, since
+   * asking for them is asynchronous).
+   */
+  peek(): Promise<readonly T[] | undefined> | readonly T[] | undefined;
   /** Drops the list; a fetch already running finishes for its callers but is not cached. */
   invalidate(): void;
 }
 
 /** The credentials could not be had (their provider failed): a private list is neither served nor kept. */
 const UNKNOWN: unique symbol = Symbol("unknown credentials");
+type Credential = string | undefined | typeof UNKNOWN;
 
 /**
  * Creates an empty list cache. `credential` gives an opaque id of the credentials in use (the
@@ -101,11 +106,13 @@ export function createListCache<T>(credential: () => Promise<string | undefined>
   let staleAt = Number.POSITIVE_INFINITY;
   /** Set while `value` is private: the credentials it was loaded with. */
   let owner: { readonly id: string | undefined } | undefined;
+  /** Once a list came back private, every fetch notes the credentials it starts with. */
+  let sawPrivate = false;
   let generation = 0;
-  let inflight: { generation: number; promise: Promise<readonly T[]> } | undefined;
-  const currentId = (): Promise<string | undefined | typeof UNKNOWN> => credential().catch(() => UNKNOWN);
+  let inflight: { generation: number; promise: Promise<readonly T[]>; startedBy: Promise<Credential> | undefined } | undefined;
+  const currentId = (): Promise<Credential> => credential().catch(() => UNKNOWN);
 
-  function keep(mine: number, list: readonly T[], lifetime: ListLifetime | undefined, id: string | undefined | typeof UNKNOWN, isPrivate: boolean): readonly T[] {
+  function keep(mine: number, list: readonly T[], lifetime: ListLifetime | undefined, id: Credential, isPrivate: boolean): readonly T[] {
     if (mine !== generation || id === UNKNOWN) return list;
     value = list;
     owner = isPrivate ? { id } : undefined;
@@ -114,32 +121,53 @@ export function createListCache<T>(credential: () => Promise<string | undefined>
     return list;
   }
 
+  /** Keeps a private list for the credentials in use when it arrives, unless they changed while it was fetched. */
+  async function keepPrivate(mine: number, list: readonly T[], lifetime: ListLifetime | undefined, startedBy: Promise<Credential> | undefined): Promise<readonly T[]> {
+    sawPrivate = true;
+    const [before, id] = await Promise.all([startedBy, currentId()]);
+    // fetched for other credentials than the ones in use now: its callers get it, the cache does not
+    if (startedBy !== undefined && before !== id) return list;
+    return keep(mine, list, lifetime, id, true);
+  }
+
   function fetchList(load: () => Promise<readonly T[]>, lifetime: ListLifetime | undefined): Promise<readonly T[]> {
-    if (inflight !== undefined && inflight.generation === generation) return inflight.promise;
     const mine = generation;
-    const promise = load().then((list) => {
-      if (lifetime?.isPrivate?.() !== true) return keep(mine, list, lifetime, undefined, false);
-      return currentId().then((id) => keep(mine, list, lifetime, id, true));
-    }).finally(() => {
-      if (inflight?.promise === promise) inflight = undefined;
-    });
-    inflight = { generation: mine, promise };
+    const startedBy = sawPrivate ? currentId() : undefined;
+    const promise = load()
+      .then((list) => (lifetime?.isPrivate?.() === true ? keepPrivate(mine, list, lifetime, startedBy) : keep(mine, list, lifetime, undefined, false)))
+      .finally(() => {
+        if (inflight?.promise === promise) inflight = undefined;
+      });
+    inflight = { generation: mine, promise, startedBy };
     return promise;
+  }
+
+  /** Joins the fetch running for this generation, when it was started for the same credentials (or none are tracked). */
+  function join(load: () => Promise<readonly T[]>, lifetime: ListLifetime | undefined): Promise<readonly T[]> {
+    const running = inflight;
+    if (running === undefined || running.generation !== generation) return fetchList(load, lifetime);
+    if (running.startedBy === undefined) return running.promise;
+    return Promise.all([running.startedBy, currentId()]).then(([theirs, mine]) => (theirs === mine && mine !== UNKNOWN ? running.promise : fetchList(load, lifetime)));
   }
 
   /** A fresh private list: served when the credentials in use are the ones it was loaded with, else fetched for them. */
   async function servePrivate(list: readonly T[], loadedBy: string | undefined, load: () => Promise<readonly T[]>, lifetime: ListLifetime | undefined): Promise<readonly T[]> {
     const id = await currentId();
     if (id === loadedBy && value === list) return list;
-    return fetchList(load, lifetime);
+    return join(load, lifetime);
   }
 
   return {
     get(load, lifetime) {
       if (value !== undefined && performance.now() < staleAt) return owner === undefined ? Promise.resolve(value) : servePrivate(value, owner.id, load, lifetime);
-      return fetchList(load, lifetime);
+      return join(load, lifetime);
     },
-    peek: () => value,
+    peek() {
+      if (value === undefined || owner === undefined) return value;
+      const list = value;
+      const loadedBy = owner.id;
+      return currentId().then((id) => (id === loadedBy && value === list ? list : undefined));
+    },
     invalidate() {
       generation++;
       value = undefined;
