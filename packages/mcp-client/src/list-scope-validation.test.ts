@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { RequestHandler, Transport } from "@proto/jsonrpc";
+import type { Transport } from "@proto/jsonrpc";
 import type { Client } from "./client-types";
 import { createClient } from "./client";
+import { discover } from "./fixtures/modern-discover";
 import { createScriptedServer, type ScriptedServer } from "./fixtures/scripted-server";
 
 /**
@@ -12,15 +13,6 @@ import { createScriptedServer, type ScriptedServer } from "./fixtures/scripted-s
 const clients: Client[] = [];
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.close()));
-});
-
-const discover: RequestHandler = () => ({
-  resultType: "complete",
-  supportedVersions: ["2026-07-28"],
-  capabilities: { tools: {} },
-  ttlMs: 0,
-  cacheScope: "public",
-  _meta: { "io.modelcontextprotocol/serverInfo": { name: "modern", version: "2" } },
 });
 
 /** Ada's `report` returns `{ total: number }`, Bob's `{ total: string }`: each user's schema is the other's violation. */
