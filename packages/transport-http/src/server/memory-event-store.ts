@@ -2,7 +2,6 @@
  * The bounded in-process `EventStore` (`event-store.ts` has the contract): per-stream and total
  * caps, eviction from the owner holding the most bytes.
  */
-import type { JsonRpcMessage } from "@proto/jsonrpc";
 import type { EventStore, StoredEvent } from "./event-store";
 import { find, ownerOf, positive } from "./memory-event-log";
 import type { Owner, StreamLog } from "./memory-event-log";
