@@ -1,10 +1,10 @@
 /**
  * The tasks of one server (MCP 2025-11-25 basic/utilities/tasks; tasks extension): creating a
  * task (persisted before its `CreateTaskResult` is sent), the live part of each running task
- * on this instance (`live-task.ts`: its abort signal, the input requests its handler awaits, watchers of its
- * changes, its TTL timer), status transitions through the store (terminal states never
- * change: a cancellation racing a completion keeps whichever the store applied first), and
- * the status pushes of both eras.
+ * on this instance (`live-task.ts`: its abort signal, the input requests its handler awaits,
+ * watchers of its changes; its TTL timer is set here), status transitions through the store
+ * (terminal states never change: a cancellation racing a completion keeps whichever the store
+ * applied first), and the status pushes of both eras.
  */
 import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams, Logger } from "@proto/jsonrpc";
