@@ -3,8 +3,8 @@
  * (`@modelcontextprotocol/server` 2.4.0) on both of its wires: `serveStdio` in a child process,
  * and `createMcpHandler` over HTTP (behind a node:http bridge that aborts the request when its
  * connection closes). The probe reaches 2026-07-28, and the user code of the 2025 servers works
- * unchanged: tools with progress and cancel, multi round-trip elicitation, sampling and roots,
- * lists cached by their `ttlMs` until the list-changed event drops them.
+ * unchanged: the full tool list, tools with progress and cancel, multi round-trip elicitation,
+ * sampling and roots, ping, lists cached by their `ttlMs` until the list-changed event drops them.
  * `protocol: "2025-11-25"` gets the SDK's legacy serving instead.
  */
 import { createServer, type IncomingMessage, type Server as HttpServer } from "node:http";
@@ -86,18 +86,21 @@ describe.each(WIRES)("our client against the official SDK v2 server, %s", (_name
       roots: [{ uri: "file:///work" }],
     });
     expect((await c.connect()).protocolVersion).toBe("2026-07-28");
-    expect(textOf(await c.callTool("echo", { text: "hi" }))).toBe("hi");
+    // `grown-<n>` tools are added by the list-change test; every other tool of the scenario is listed.
+    expect((await c.listAllTools()).map((t) => t.name).filter((name) => !name.startsWith("grown-")).sort()).toEqual(["cancelled", "confirm", "count", "echo", "grow", "think", "wait", "where"]);
+    expect((await c.callTool("echo", { text: "hi" })).content).toEqual([{ type: "text", text: "hi" }]);
     const seen: number[] = [];
     expect(textOf(await c.callTool("count", { n: 3 }, { onProgress: (p) => seen.push(p.progress) }))).toBe("counted 3");
     expect(seen).toEqual([1, 2, 3]);
-    expect(textOf(await c.callTool("confirm", { env: "prod" }))).toBe("deployed to prod: true");
-    expect(textOf(await c.callTool("think", {}))).toBe("model said 4");
+    expect((await c.callTool("confirm", { env: "prod" })).content).toEqual([{ type: "text", text: "deployed to prod: true" }]);
+    expect((await c.callTool("think", {})).content).toEqual([{ type: "text", text: "model said 4" }]);
     expect(textOf(await c.callTool("where", {}))).toBe("file:///work");
     const aborter = new AbortController();
     // The tool's first progress says it runs: the cancel reaches a running handler.
     const waiting = c.callTool("wait", {}, { signal: aborter.signal, onProgress: () => aborter.abort() }).catch((e: unknown) => e);
     expect(((await waiting) as RequestError).code).toBe("ABORTED");
     await eventually(async () => textOf(await c.callTool("cancelled", {})) === "1", "the server's handler to see the cancellation");
+    await c.ping();
   }, 90_000);
 
   it("the tool list is cached for its ttlMs; a list change reaches toolsChanged over the listen stream and drops it", async () => {
@@ -117,6 +120,6 @@ describe.each(WIRES)("our client against the official SDK v2 server, %s", (_name
   it('protocol: "2025-11-25" gets the SDK\'s legacy serving with the same calls', async () => {
     const c = client({ protocol: "2025-11-25" });
     expect((await c.connect()).protocolVersion).toBe("2025-11-25");
-    expect(textOf(await c.callTool("echo", { text: "old" }))).toBe("old");
+    expect((await c.callTool("echo", { text: "old" })).content).toEqual([{ type: "text", text: "old" }]);
   }, 90_000);
 });

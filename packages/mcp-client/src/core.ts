@@ -4,120 +4,39 @@
  * are thin functions over it.
  */
 import type { Logger, Peer, Transport } from "@proto/jsonrpc";
-import { LATEST_PROTOCOL_VERSION, NotificationMethod, RequestMethod, type LoggingLevel, type Root } from "@proto/mcp-protocol";
+import { LATEST_PROTOCOL_VERSION, NotificationMethod, RequestMethod, type Root } from "@proto/mcp-protocol";
 import type { ClientOptions } from "./client-types";
 import type { ClientEvents } from "./events";
 import type { RootsLister } from "./handler-types";
 import type { RequestOptions } from "./request-options";
 import type { ModernContext, Session } from "./session";
-import { assertServerSupports, serverSupports } from "./capability-check";
-import { createConnection, type Connection } from "./connection";
-import { checkTimeout } from "./deadline";
-import { createEmitter, type Emitter } from "./emitter";
+import { assertServerSupports } from "./capability-check";
+import { createConnection } from "./connection";
+import type { Core, Extra } from "./core-types";
+import { checkOptions, probeTimeout, protocolChoice } from "./core-options";
+import { relistTools, restore } from "./core-resync";
+import { createEmitter } from "./emitter";
 import { createListCache } from "./lists";
 import { builtInNotifications, installRoute, type ListCaches, type NotificationParamsRecord, type NotificationRoute } from "./notifications";
 import { safeCall, type NotificationEvent } from "./observer";
-import { createRequester, type Outgoing, type Requester } from "./requester";
-import { sharedSchemaValidator, type SchemaValidator } from "./schema-validation";
+import { createRequester } from "./requester";
+import { sharedSchemaValidator } from "./schema-validation";
 import { createServedTasks } from "./task-serve";
 import { checkRoots, clientCapabilities, createInputResponder, registerServerRequests, type InputResponder, type ServerRequestHandlers } from "./server-requests";
 import { openSession } from "./session";
-import { createEnvelopeCache, createEraMemory, type EraMemory, type ProtocolChoice } from "./era";
+import { createEnvelopeCache, createEraMemory, type EraMemory } from "./era";
 import { DEFAULT_MAX_INPUT_ROUNDS, sendModern, type ModernWire } from "./modern-send";
 import { createListener, type Listener } from "./listen";
 import { ClientFaultCode, McpClientError } from "./errors";
-import { createTaskRegistry, type TaskRegistry } from "./task-registry";
-import { resolveTaskOptions, withTaskExtension, type ResolvedTaskOptions } from "./task-options";
+import { createTaskRegistry } from "./task-registry";
+import { resolveTaskOptions, withTaskExtension } from "./task-options";
+
+export type { Core } from "./core-types";
 
 const SILENT: Logger = { warn() {}, error() {} };
 
-/** What a request adds for the observer (`tools/call`). */
-type Extra = Pick<Outgoing, "tool" | "isToolError">;
-
-/** The state the API modules share. */
-export interface Core {
-  readonly options: ClientOptions;
-  readonly emitter: Emitter<ClientEvents>;
-  readonly connection: Connection;
-  readonly validator: SchemaValidator;
-  readonly logger: Logger;
-  readonly maxPages: number;
-  readonly caches: ListCaches;
-  readonly subscriptions: Set<string>;
-  logLevel: LoggingLevel | undefined;
-  /** The `subscriptions/listen` stream of the current 2026-07-28 session. */
-  readonly listener: Listener | undefined;
-  /** Sends a request: connects when needed, checks the capability, applies the options. */
-  send(method: string, params: NotificationParamsRecord, options: RequestOptions | undefined, extra?: Extra): Promise<unknown>;
-  /** Sends a notification on the current connection (connecting when needed). */
-  notify(method: string, params?: NotificationParamsRecord): Promise<void>;
-  /** Replaces the roots lister with a fixed list (`setRoots`). */
-  setRoots(roots: readonly Root[]): void;
-  readonly hasRoots: boolean;
-  /** Adds a handler for an extension notification, on this and every later connection. */
-  addNotificationHandler(method: string, handler: NotificationRoute): () => void;
-  /** The running tasks (pushes, listen ids). */
-  readonly tasks: TaskRegistry;
-  /** Task polling bounds and push choice. */
-  readonly taskOptions: ResolvedTaskOptions;
-  /** Answers one input request with the client's roots, sampling or elicitation handler. */
-  readonly respond: InputResponder;
-}
-
-function checkOptions(options: ClientOptions): void {
-  if (typeof options !== "object" || options === null) throw new TypeError("createClient(options): options must be an object with at least `info: { name, version }`");
-  if (typeof options.info?.name !== "string" || typeof options.info.version !== "string") {
-    throw new TypeError('createClient(options): `info` must be { name, version } (strings), e.g. { name: "my-host", version: "1.0.0" }');
-  }
-  checkTimeout("requestTimeoutMs", options.requestTimeoutMs);
-  checkTimeout("maxTotalTimeoutMs", options.maxTotalTimeoutMs);
-  checkTimeout("connectTimeoutMs", options.connectTimeoutMs);
-  if (options.transport !== undefined && typeof options.transport !== "function") throw new TypeError("`transport` must be a function returning a new Transport");
-  if (options.roots !== undefined && typeof options.roots !== "function") checkRoots(options.roots);
-  if (options.maxPages !== undefined && !(Number.isInteger(options.maxPages) && options.maxPages >= 1)) throw new TypeError("maxPages must be an integer >= 1");
-  if (options.maxInputRounds !== undefined && !(Number.isInteger(options.maxInputRounds) && options.maxInputRounds >= 0)) throw new TypeError("maxInputRounds must be an integer >= 0");
-  if (options.serverKey !== undefined && (typeof options.serverKey !== "string" || options.serverKey === "")) throw new TypeError("serverKey must be a non-empty string (the server's command line or origin)");
-}
-
-const PROTOCOL_CHOICES: readonly ProtocolChoice[] = ["auto", "2026-07-28", "2025-11-25"];
-
-/** The era choice: `protocol` when given; else `probe: false` keeps to the `initialize` era; else `auto`. */
-function protocolChoice(options: ClientOptions): ProtocolChoice {
-  if (options.protocol !== undefined) {
-    if (!PROTOCOL_CHOICES.includes(options.protocol)) throw new TypeError(`protocol must be one of ${PROTOCOL_CHOICES.map((c) => `"${c}"`).join(", ")}`);
-    return options.protocol;
-  }
-  return options.probe === false ? "2025-11-25" : "auto";
-}
-
-function probeTimeout(probe: ClientOptions["probe"]): number {
-  return typeof probe === "object" && probe !== null ? probe.timeoutMs ?? 5_000 : 5_000;
-}
-
 /** The client-wide memory of era verdicts when the owner passes none. */
 const sharedMemory = createEraMemory();
-
-/** After a reconnect: renew subscriptions and the log level on the new session (failures are warnings). */
-function restore(core: Core, requester: Requester, session: Session): void {
-  const again = (method: string, params: NotificationParamsRecord): void => {
-    requester.send({ peer: session.peer, server: session.server.info, method, params, options: undefined })
-      .catch((error: unknown) => core.logger.warn(`Could not restore "${method}" after reconnecting`, error));
-  };
-  const { capabilities } = session.server;
-  if (serverSupports(capabilities, RequestMethod.ResourcesSubscribe)) for (const uri of core.subscriptions) again(RequestMethod.ResourcesSubscribe, { uri });
-  if (core.logLevel !== undefined && serverSupports(capabilities, RequestMethod.LoggingSetLevel)) again(RequestMethod.LoggingSetLevel, { level: core.logLevel });
-}
-
-/** Fetches every page of the tool list again (after a -32020, so the transport learns the current header bindings). */
-async function relistTools(core: Core): Promise<void> {
-  core.caches.tools.invalidate();
-  let cursor: string | undefined;
-  for (let page = 0; page < core.maxPages; page++) {
-    const result = (await core.send(RequestMethod.ToolsList, cursor === undefined ? undefined : { cursor }, undefined)) as { nextCursor?: unknown };
-    if (typeof result.nextCursor !== "string") return;
-    cursor = result.nextCursor;
-  }
-}
 
 /** Builds the core of a client. */
 export function createCore(options: ClientOptions): Core {

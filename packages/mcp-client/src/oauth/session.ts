@@ -4,191 +4,21 @@
  * authorization on a 401 it cannot refresh away and a step-up on a 403 `insufficient_scope`,
  * with a cap on authorizations per time window so a server that never accepts cannot loop us.
  * One operation runs at a time; concurrent callers wait for it and share its outcome.
- * (The stored value, the operation in flight and the attempt window live in `session-state.ts`.)
+ * (The stored value, the operation in flight and the attempt window live in `session-state.ts`;
+ * the flows in `session-flows.ts`, revocation in `revoke.ts`, the types in `session-types.ts`.)
  */
-import type { Logger } from "@proto/jsonrpc";
-import { type BearerChallenge, parseBearerChallenge, splitScope } from "./challenge";
-import { applyClientAuth, type ClientIdentity, type KeyCache } from "./client-auth";
-import { type Discovery, discover } from "./discovery";
+import { parseBearerChallenge } from "./challenge";
+import type { BearerChallenge } from "./challenge";
 import { OAuthError, OAuthFaultCode, raceAbort } from "./errors";
-import type { GrantResult } from "./grants";
-import type { DpopProver } from "./dpop";
-import { type HttpSettings, postForm } from "./http";
-import { coversScopes, selectScope, unionScopes, withOfflineAccess } from "./scopes";
-import { requestToken } from "./token-endpoint";
-import { createSessionState, type SessionState } from "./session-state";
-import type { StoredAuthorization, StoredClient, StoredTokens, TokenStore } from "./token-store";
-import { assertSecureUrl, parseUrl, sameIssuer } from "./urls";
+import { revokeTokens } from "./revoke";
+import { coversScopes } from "./scopes";
+import { discoverFor, fullAuthorization, refresh, stepUp, usable } from "./session-flows";
+import { createSessionState } from "./session-state";
+import type { Engine, GrantStrategy, SessionSettings, UnauthorizedContext } from "./session-types";
+import type { StoredTokens } from "./token-store";
+import { sameIssuer } from "./urls";
 
-/** What differs between the user flow and the machine flow. */
-export interface GrantStrategy {
-  /** Obtains tokens from the discovered server for `scope`. */
-  obtain(discovery: Discovery, scope: string | undefined, session: SessionAccess, signal?: AbortSignal): Promise<GrantResult>;
-  /** The identity that obtained tokens for `clientId`, to refresh them. */
-  identityFor(clientId: string, issuer: string, state: StoredAuthorization | undefined): ClientIdentity;
-  /** Ask for `offline_access` when the server lists it. */
-  readonly offlineAccess: boolean;
-}
-
-/** What a strategy may read and write while it runs. */
-export interface SessionAccess {
-  /** What is stored for this server. */
-  readonly value: StoredAuthorization | undefined;
-  saveRegistration(issuer: string, client: StoredClient): Promise<void>;
-}
-
-/** Settings of one session. */
-export interface SessionSettings {
-  readonly server: URL;
-  readonly http: HttpSettings;
-  readonly store: TokenStore;
-  readonly storeKey: string;
-  readonly scope: string | undefined;
-  readonly refreshBeforeExpiryMs: number;
-  readonly maxAttempts: number;
-  readonly attemptWindowMs: number;
-  readonly selectIssuer?: (issuers: readonly string[]) => string;
-  readonly now: () => number;
-  readonly logger?: Logger;
-  readonly keys: KeyCache;
-  /** Proof of possession (RFC 9449) for every token request, when the provider has the `dpop` option. */
-  readonly dpop?: DpopProver;
-}
-
-/** What the HTTP transport tells the provider about a refusal (the `HttpAuth` contract). */
-export interface UnauthorizedContext {
-  readonly status: 401 | 403;
-  /** The raw `WWW-Authenticate` header. */
-  readonly challenge: string | undefined;
-  readonly url: URL;
-  readonly signal?: AbortSignal;
-}
-
-/** What the flows below share. */
-interface Engine {
-  readonly settings: SessionSettings;
-  readonly strategy: GrantStrategy;
-  readonly state: SessionState;
-}
-
-async function refresh({ settings, strategy, state }: Engine, tokens: StoredTokens, signal?: AbortSignal): Promise<void> {
-  const endpoint = parseUrl(tokens.tokenEndpoint, "The stored token endpoint");
-  assertSecureUrl(endpoint, "the token endpoint", settings.http.allowInsecureHttp);
-  try {
-    const fresh = await requestToken({
-      http: settings.http,
-      endpoint,
-      params: { grant_type: "refresh_token", refresh_token: tokens.refreshToken, resource: tokens.resource },
-      client: strategy.identityFor(tokens.clientId, tokens.issuer, state.value),
-      method: tokens.authMethod,
-      issuer: tokens.issuer,
-      keys: settings.keys,
-      now: settings.now,
-      ...(signal === undefined ? {} : { signal }),
-      ...(settings.dpop === undefined ? {} : { dpop: settings.dpop }),
-    });
-    const { expiresAt: _expired, dpopJkt: _bound, ...kept } = tokens;
-    const next: StoredTokens = { ...kept, ...fresh, refreshToken: fresh.refreshToken ?? tokens.refreshToken, scope: fresh.scope ?? tokens.scope, issuedAt: settings.now(), ...(await boundTo(settings, fresh.tokenType)) };
-    await state.save({ ...state.value, tokens: next });
-  } catch (error) {
-    const detail = error instanceof OAuthError ? (error.detail as { error?: string } | undefined) : undefined;
-    if (detail?.error === "invalid_grant" && state.value?.tokens === tokens) await state.save({ ...state.value, tokens: undefined });
-    throw error;
-  }
-}
-
-async function grant({ settings, strategy, state }: Engine, discovery: Discovery, scope: string | undefined, signal: AbortSignal | undefined, counted: boolean): Promise<void> {
-  if (counted) state.countAttempt();
-  const algs = discovery.metadata.dpop_signing_alg_values_supported;
-  if (settings.dpop !== undefined && algs !== undefined && !algs.includes(settings.dpop.algorithm)) {
-    throw new OAuthError(OAuthFaultCode.AuthMethodUnsupported, `The authorization server ${discovery.issuer} accepts DPoP proofs signed with ${algs.join(", ") || "nothing"}, not ${settings.dpop.algorithm}; set dpop.algorithm to one of them.`, {
-      detail: { advertised: algs },
-    });
-  }
-  const result = await strategy.obtain(discovery, scope, state, signal);
-  const previous = state.value?.tokens;
-  // A grant without a refresh token (a step-up the server answered without one) keeps the one held.
-  const kept = result.tokens.refreshToken === undefined && previous?.refreshToken !== undefined && previous.issuer === discovery.issuer && previous.clientId === result.clientId
-    ? { refreshToken: previous.refreshToken } : {};
-  const tokens: StoredTokens = {
-    ...result.tokens,
-    ...kept,
-    issuer: discovery.issuer,
-    tokenEndpoint: discovery.metadata.token_endpoint,
-    resource: discovery.resource,
-    clientId: result.clientId,
-    authMethod: result.method,
-    issuedAt: settings.now(),
-    ...(discovery.metadata.revocation_endpoint === undefined ? {} : { revocationEndpoint: discovery.metadata.revocation_endpoint }),
-    ...(await boundTo(settings, result.tokens.tokenType)),
-  };
-  await state.save({ ...state.value, tokens });
-}
-
-/** The `dpopJkt` to store beside a token of `type`. */
-async function boundTo(settings: SessionSettings, type: StoredTokens["tokenType"]): Promise<{ dpopJkt?: string }> {
-  return type === "DPoP" && settings.dpop !== undefined ? { dpopJkt: await settings.dpop.thumbprint() } : {};
-}
-
-/** False for a DPoP token bound to another key than the provider's (a stored token from another key pair). */
-async function usable(settings: SessionSettings, tokens: StoredTokens): Promise<boolean> {
-  return tokens.tokenType !== "DPoP" || (settings.dpop !== undefined && tokens.dpopJkt === (await settings.dpop.thumbprint()));
-}
-
-function discoverFor({ settings }: Engine, challenge: BearerChallenge | undefined, signal?: AbortSignal): Promise<Discovery> {
-  return discover({
-    http: settings.http,
-    server: settings.server,
-    ...(challenge?.resourceMetadata === undefined ? {} : { resourceMetadataUrl: challenge.resourceMetadata }),
-    ...(settings.selectIssuer === undefined ? {} : { selectIssuer: settings.selectIssuer }),
-    ...(settings.logger === undefined ? {} : { logger: settings.logger }),
-    ...(signal === undefined ? {} : { signal }),
-  });
-}
-
-async function fullAuthorization(engine: Engine, challenge: BearerChallenge | undefined, signal: AbortSignal | undefined, counted: boolean, found?: Discovery): Promise<void> {
-  const discovery = found ?? (await discoverFor(engine, challenge, signal));
-  const scope = selectScope({
-    ...(challenge?.scope === undefined ? {} : { challenge: challenge.scope }),
-    ...(engine.settings.scope === undefined ? {} : { configured: engine.settings.scope }),
-    ...(discovery.resourceMetadata?.scopes_supported === undefined ? {} : { resourceScopes: discovery.resourceMetadata.scopes_supported }),
-    ...(discovery.metadata.scopes_supported === undefined ? {} : { serverScopes: discovery.metadata.scopes_supported }),
-    offlineAccess: engine.strategy.offlineAccess,
-  });
-  await grant(engine, discovery, scope, signal, counted);
-}
-
-async function stepUp(engine: Engine, challenge: BearerChallenge, signal?: AbortSignal): Promise<void> {
-  if (challenge.scope === undefined) return fullAuthorization(engine, challenge, signal, true);
-  const discovery = await discoverFor(engine, challenge, signal);
-  const union = splitScope(unionScopes(engine.state.value?.tokens?.scope, challenge.scope));
-  const scope = withOfflineAccess(union, { offlineAccess: engine.strategy.offlineAccess, serverScopes: discovery.metadata.scopes_supported }).join(" ");
-  await grant(engine, discovery, scope, signal, true);
-}
-
-/** Revokes the refresh token, then the access token (RFC 7009 §2.1); best effort: failures are logged. */
-async function revokeTokens({ settings, strategy, state }: Engine, tokens: StoredTokens): Promise<void> {
-  if (tokens.revocationEndpoint === undefined) {
-    settings.logger?.warn(`The authorization server of ${settings.server.href} has no revocation endpoint; the tokens were only forgotten.`);
-    return;
-  }
-  const endpoint = parseUrl(tokens.revocationEndpoint, "The stored revocation endpoint");
-  assertSecureUrl(endpoint, "the revocation endpoint", settings.http.allowInsecureHttp);
-  const client = strategy.identityFor(tokens.clientId, tokens.issuer, state.value);
-  const pairs: [string, string | undefined][] = [["refresh_token", tokens.refreshToken], ["access_token", tokens.accessToken]];
-  for (const [hint, token] of pairs) {
-    if (token === undefined) continue;
-    const form = new URLSearchParams({ token, token_type_hint: hint });
-    const headers: Record<string, string> = {};
-    try {
-      await applyClientAuth(tokens.authMethod, client, form, headers, { audience: tokens.issuer, now: settings.now(), keys: settings.keys });
-      const result = await postForm(settings.http, endpoint, form, headers, OAuthFaultCode.TokenRequestFailed);
-      if (!result.ok) settings.logger?.warn(`Revoking the ${hint} at ${endpoint.href} answered HTTP ${result.status}.`);
-    } catch (error) {
-      settings.logger?.warn(`Revoking the ${hint} at ${endpoint.href} failed.`, error);
-    }
-  }
-}
+export type { GrantStrategy, SessionAccess, SessionSettings, UnauthorizedContext } from "./session-types";
 
 /** Creates the session engine; `provider-options.ts` wraps it into the public provider. */
 export function createSession(settings: SessionSettings, strategy: GrantStrategy) {

@@ -1,56 +1,27 @@
 /**
  * The tasks of one server (MCP 2025-11-25 basic/utilities/tasks; tasks extension): creating a
  * task (persisted before its `CreateTaskResult` is sent), the live part of each running task
- * on this instance (its abort signal, the input requests its handler awaits, watchers of its
- * changes, its TTL timer), status transitions through the store (terminal states never
- * change: a cancellation racing a completion keeps whichever the store applied first), and
- * the status pushes of both eras.
+ * on this instance (`live-task.ts`: its abort signal, the input requests its handler awaits,
+ * watchers of its changes; its TTL timer is set here), status transitions through the store
+ * (terminal states never change: a cancellation racing a completion keeps whichever the store
+ * applied first), and the status pushes of both eras.
  */
 import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { JsonRpcParams, Logger } from "@proto/jsonrpc";
-import { isModernProtocolVersion, NotificationMethod, RequestMethod } from "@proto/mcp-protocol";
+import { NotificationMethod } from "@proto/mcp-protocol";
 import type { InputRequest, JsonObject } from "@proto/mcp-protocol";
 import type { RequestContext } from "../context";
 import { createHeartbeat } from "./heartbeat";
+import { askInput, deliver, newLiveTask, waitForChange } from "./live-task";
+import type { LiveTask, PendingInput } from "./live-task";
 import { checkOptions } from "./options";
 import type { TasksOptions } from "./options";
 import { newTaskId, ownerOf } from "./ownership";
-import type { ServerSession } from "../session-types";
 import type { TaskRecord, TaskStore } from "./store";
 import { isTerminal } from "./store";
 import { detailedTask, legacyTask } from "./wire";
 
-/** One input request a running task awaits. */
-export interface PendingInput {
-  readonly request: InputRequest;
-  readonly resolve: (value: unknown) => void;
-  readonly reject: (reason: unknown) => void;
-  /** Sent on a `tasks/result` stream and not answered yet (2025-11-25). */
-  inFlight: boolean;
-}
-
-/** The part of a running task that lives on this instance. */
-export interface LiveTask {
-  readonly id: string;
-  readonly modern: boolean;
-  readonly session: ServerSession;
-  readonly controller: AbortController;
-  readonly inputs: Map<string, PendingInput>;
-  /** Every input key used so far (keys are unique over the task's life). */
-  readonly used: Set<string>;
-  /** How many input requests the handler made. */
-  asked: number;
-  readonly watchers: Set<() => void>;
-  timer: ReturnType<typeof setTimeout> | undefined;
-  /** When the task's TTL elapses (ms since the epoch), or undefined for none. */
-  readonly deadline: number | undefined;
-}
-
-const KIND: { readonly [method: string]: string } = {
-  [RequestMethod.SamplingCreateMessage]: "sample",
-  [RequestMethod.ElicitationCreate]: "elicit",
-  [RequestMethod.RootsList]: "roots",
-};
+export type { LiveTask, PendingInput } from "./live-task";
 
 function toWireError(error: unknown): JsonObject {
   const e = JsonRpcError.from(error);
@@ -111,16 +82,6 @@ export function createTaskRuntime(store: TaskStore, options: TasksOptions, host:
     return patch(live, live.id, { status: waiting ? "input_required" : "working", inputRequests });
   }
 
-  /** Resolves the inputs of `live` answered by `responses` (already checked). */
-  function deliver(live: LiveTask, responses: { readonly [key: string]: unknown }): void {
-    for (const [key, value] of Object.entries(responses)) {
-      const input = live.inputs.get(key);
-      if (input === undefined) continue;
-      live.inputs.delete(key);
-      input.resolve(value);
-    }
-  }
-
   /** Stops the work of a task that ended elsewhere or must end here. */
   function stop(live: LiveTask, reason: JsonRpcError): void {
     live.controller.abort(reason);
@@ -170,18 +131,7 @@ export function createTaskRuntime(store: TaskStore, options: TasksOptions, host:
       } catch (error) {
         throw new JsonRpcError(JsonRpcErrorCode.InternalError, `Cannot create a task: ${error instanceof Error ? error.message : String(error)}`);
       }
-      const live: LiveTask = {
-        id: record.taskId,
-        modern: isModernProtocolVersion(ctx.protocolVersion),
-        session: ctx.session,
-        controller: new AbortController(),
-        inputs: new Map(),
-        used: new Set(),
-        asked: 0,
-        watchers: new Set(),
-        timer: undefined,
-        deadline: record.ttlMs === null ? undefined : record.createdAt + record.ttlMs,
-      };
+      const live = newLiveTask(record, ctx);
       if (record.ttlMs !== null) {
         live.timer = setTimeout(() => void this.expire(live), record.ttlMs);
         (live.timer as { unref?: () => void }).unref?.();
@@ -213,22 +163,7 @@ export function createTaskRuntime(store: TaskStore, options: TasksOptions, host:
 
     /** A request of the task's handler to the client: stored as an input request until answered. */
     ask(live: LiveTask, method: string, params: JsonRpcParams | undefined, inputKey: unknown, signal: AbortSignal | undefined): Promise<unknown> {
-      const kind = KIND[method];
-      if (kind === undefined) return Promise.reject(new TypeError(`ctx.request("${method}"): a task asks the client only for sampling, elicitation and roots`));
-      if (live.controller.signal.aborted) return Promise.reject(live.controller.signal.reason);
-      let key = typeof inputKey === "string" ? inputKey : `${kind}-${++live.asked}`;
-      while (typeof inputKey !== "string" && live.used.has(key)) key = `${kind}-${++live.asked}`;
-      if (key === "" || key.length > 128 || live.used.has(key)) return Promise.reject(new TypeError(`inputKey ${JSON.stringify(key)} must be 1-128 characters and unique over the task's life`));
-      live.used.add(key);
-      const request = (params === undefined ? { method } : { method, params }) as InputRequest;
-      return new Promise((resolve, reject) => {
-        live.inputs.set(key, { request, resolve, reject, inFlight: false });
-        signal?.addEventListener("abort", () => {
-          if (live.inputs.delete(key)) void syncInputs(live).catch(() => undefined);
-          reject(signal.reason);
-        }, { once: true });
-        syncInputs(live).catch((error: unknown) => host.logger.warn(`Task ${live.id}: input request not stored`, error));
-      });
+      return askInput(live, method, params, inputKey, signal, syncInputs, host.logger);
     },
 
     /**
@@ -265,18 +200,7 @@ export function createTaskRuntime(store: TaskStore, options: TasksOptions, host:
 
     /** Resolves on the next change of the task (at most one poll interval when it runs elsewhere), or when `signal` aborts. */
     changed(taskId: string, signal: AbortSignal): Promise<void> {
-      return new Promise((resolve) => {
-        const live = lives.get(taskId);
-        const done = (): void => {
-          live?.watchers.delete(done);
-          clearTimeout(timer);
-          signal.removeEventListener("abort", done);
-          resolve();
-        };
-        const timer = setTimeout(done, pollIntervalMs);
-        live?.watchers.add(done);
-        signal.addEventListener("abort", done, { once: true });
-      });
+      return waitForChange(lives.get(taskId), signal, pollIntervalMs);
     },
     isTerminal,
 

@@ -12,11 +12,11 @@
 import { encode } from "@proto/jsonrpc";
 import type { JsonRpcMessage } from "@proto/jsonrpc";
 import { HttpServerError, HttpFaultCode } from "./errors";
-import { mintsValidIds } from "./event-store";
 import type { EventStore } from "./event-store";
 import type { ConnectionWriter } from "./io";
-import { isValidEventId, SSE_KEEP_ALIVE, sseMessage, ssePriming, sseRetry } from "./sse";
+import { SSE_KEEP_ALIVE, sseMessage, ssePriming, sseRetry } from "./sse";
 import { StepQueue } from "./step-queue";
+import { StreamEvents } from "./stream-events";
 import type { SseStream, StreamHooks, StreamOwner, StreamSettings } from "./stream-types";
 import { after, tickerOf } from "./timers";
 import type { Ticker } from "./timers";
@@ -42,8 +42,8 @@ class LogicalStream implements SseStream {
   private readonly steps = new StepQueue();
   private primeOnArrival = false;
   private readonly store: EventStore | undefined;
-  /** The store is ours: its ids need no check. */
-  private readonly trusted: boolean;
+  /** Appends and replays the events of this stream, when there is a store. */
+  private readonly events: StreamEvents | undefined;
   private readonly ticker: Ticker | undefined;
   private ticking = false;
   private closer: ReturnType<typeof setTimeout> | undefined;
@@ -55,7 +55,7 @@ class LogicalStream implements SseStream {
     private readonly owner: StreamOwner | undefined,
   ) {
     this.store = settings.store;
-    this.trusted = this.store !== undefined && mintsValidIds(this.store);
+    this.events = this.store === undefined ? undefined : new StreamEvents(id, this.store, hooks);
     this.ticker = settings.keepAliveMs > 0 ? tickerOf(settings.keepAliveMs) : undefined;
   }
 
@@ -138,44 +138,12 @@ class LogicalStream implements SseStream {
     return undefined;
   }
 
-  /** Stores `message` (undefined: the priming marker) and returns its event id, at once when the store answers at once. */
-  private append(message: JsonRpcMessage | undefined, data?: string): string | Promise<string> {
-    const store = this.store as EventStore;
-    let eventId;
-    try {
-      eventId = store.append(this.id, message, data);
-    } catch (cause) {
-      throw this.appendFailed(cause);
-    }
-    if (typeof eventId === "string" && this.trusted) return eventId;
-    if (typeof eventId === "string") return this.checked(eventId);
-    return Promise.resolve(eventId).then(
-      (id) => this.checked(id),
-      (cause: unknown) => {
-        throw this.appendFailed(cause);
-      },
-    );
-  }
-
-  private appendFailed(cause: unknown): HttpServerError {
-    const error = new HttpServerError(HttpFaultCode.EventStoreFailed, `event store append failed on stream ${this.id}`, { cause });
-    this.hooks.fault(error);
-    return error;
-  }
-
-  private checked(eventId: unknown): string {
-    if (typeof eventId === "string" && eventId !== "" && isValidEventId(eventId)) return eventId;
-    const error = new HttpServerError(HttpFaultCode.EventStoreFailed, `event store returned an invalid event id for stream ${this.id}: ids must be non-empty strings without line breaks`);
-    this.hooks.fault(error);
-    throw error;
-  }
-
   private emit(original: JsonRpcMessage, encoded: string | undefined): Promise<void> | undefined {
     const outgoing = this.hooks.outgoing;
     const message = outgoing === undefined ? original : outgoing(original);
     const data = (message === original ? encoded : undefined) ?? encode(message);
     if (this.store === undefined) return this.send(data, undefined);
-    const eventId = this.append(message, data);
+    const eventId = (this.events as StreamEvents).append(message, data);
     return typeof eventId === "string" ? this.send(data, eventId) : eventId.then((id) => this.send(data, id));
   }
 
@@ -209,7 +177,7 @@ class LogicalStream implements SseStream {
   }
 
   private prime(next: ConnectionWriter): Promise<void> | undefined {
-    const eventId = this.append(undefined);
+    const eventId = (this.events as StreamEvents).append(undefined);
     return typeof eventId === "string" ? this.sendPriming(next, eventId) : eventId.then((id) => this.sendPriming(next, id));
   }
 
@@ -223,16 +191,7 @@ class LogicalStream implements SseStream {
   }
 
   private async replayOnto(target: ConnectionWriter, lastEventId: string): Promise<boolean> {
-    let replay;
-    try {
-      replay = this.store ? await this.store.replay(lastEventId) : undefined;
-    } catch (cause) {
-      this.hooks.fault(new HttpServerError(HttpFaultCode.EventStoreFailed, `event store replay failed on stream ${this.id}`, { cause }));
-      return false;
-    }
-    if (!replay || replay.streamId !== this.id) return false;
-    for (const event of replay.events) await target.write(sseMessage(encode(event.message), event.id));
-    return true;
+    return this.events === undefined ? false : this.events.replayOnto(target, lastEventId);
   }
 
   private stopTimers(): void {
