@@ -193,6 +193,7 @@ class Round implements InputRound {
     this.resolve?.(new Ending(this));
   }
 
+  /** The round's `input_required` result (through `Ending` only): rejects the requests still waiting, seals the answers used. */
   async inputRequired(): Promise<InputRequiredResult> {
     // Normal control flow, not a fault: a ProtocolError so the tool layer passes it through without
     // reporting a thrown tool; it never reaches the wire (the round's answer is the input_required result).
