@@ -1,7 +1,8 @@
 // Benchmark, in one process: CPU per 2026-07-28 `tools/call` of @proto/mcp-server's request path
-// for three handlers, `sync` (returns the text), `async` (an async function returning it) and
-// `intercepted` (the async one through an extension's pass-through `tools/call` interceptor, as
-// the gateway's), with 64 calls in flight over a memory transport passing objects (no codec).
+// for four handlers, `sync` (returns the text), `async` (an async function returning it), `io`
+// (an async function that waits one `setImmediate` first, as a tool waiting on I/O: its call stays
+// pending across a turn of the event loop) and `intercepted` (the async one through an extension's
+// pass-through `tools/call` interceptor, as the gateway's), with 64 calls in flight over a memory transport passing objects (no codec).
 // The client is a bare sink (ids matched in a Map), so the CPU measured is the server's path plus
 // a constant. `--before DIR` adds the same sides from another checkout's build (DIR/packages/
 // mcp-server/dist/index.js, e.g. a copy of main after `pnpm build`); sides run interleaved in a
@@ -19,13 +20,18 @@ const o = { rounds: Number(option("rounds", 5)), calls: Number(option("calls", 5
 const BEFORE = option("before", "");
 const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": { name: "bench", version: "1" } };
 const SCHEMA = { type: "object", properties: { text: { type: "string" } }, required: ["text"] };
-const HANDLERS = ["sync", "async", "intercepted"];
+const HANDLERS = ["sync", "async", "io", "intercepted"];
 
 async function makeServer(build, handler) {
   const { createServer } = build === "after" ? await import("@proto/mcp-server") : await import(pathToFileURL(join(resolve(BEFORE), "packages/mcp-server/dist/index.js")).href);
   const server = createServer({ name: "bench", version: "1" });
   if (handler === "sync") server.tool({ name: "echo", inputSchema: SCHEMA }, ({ text }) => text);
-  else server.tool({ name: "echo", inputSchema: SCHEMA }, async ({ text }) => text);
+  else if (handler === "io") {
+    server.tool({ name: "echo", inputSchema: SCHEMA }, async ({ text }) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      return text;
+    });
+  } else server.tool({ name: "echo", inputSchema: SCHEMA }, async ({ text }) => text);
   if (handler === "intercepted") server.use({ id: "com.example/pass", intercept: { "tools/call": (params, _ctx, next) => next(params) } });
   const [clientSide, serverSide] = createMemoryTransportPair({ wire: false });
   await server.connect(serverSide);
