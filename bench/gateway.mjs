@@ -21,6 +21,10 @@
 //     [--side direct,pipe,json,gateway,before]   the sides to run (default: all; e.g. one with --profile)
 //     [--before CLI]   adds the side "before": that build's packages/mcp-gateway/dist/cli.js
 //     [--no-start]     skips the start measure
+//     [--pairs N]      with --before: then N bursts of --pipelined calls (64 in flight) on "gateway" and
+//                      "before" alternately, both connected and warm the whole time: gateway CPU per call
+//                      of each burst and the median of the paired differences (after minus before),
+//                      finer than whole rounds when the machine's load moves
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -83,6 +87,39 @@ async function inFlight(client, tool, count, text) {
       await client.callTool(tool, { text });
     }
   }));
+}
+
+// A client connected to `side`'s process and warmed as `measure` warms it (the caller closes it).
+async function connectWarm(side, o) {
+  const { command, args, tool } = SIDES[side];
+  const client = createClient({ info: { name: "bench", version: "1" }, validateToolOutput: false });
+  const transport = createStdioClientTransport({ command, args });
+  await client.connect(transport);
+  await client.listAllTools();
+  await inFlight(client, tool, o.warmup, "warm");
+  for (let i = 0; i < o.warmup / 5; i++) await client.callTool(tool, { text: "warm" });
+  return { client, transport, tool };
+}
+
+// `n` bursts alternating between the sides (the order swaps each pair): CPU µs per call of each process.
+async function pairs(names, n, o) {
+  const open = await Promise.all(names.map((side) => connectWarm(side, o)));
+  const cpu = Object.fromEntries(names.map((side) => [side, []]));
+  try {
+    for (let i = 0; i < n; i++) {
+      for (const k of i % 2 === 0 ? [0, 1] : [1, 0]) {
+        const { client, transport, tool } = open[k];
+        const before = cpuNow(transport.pid);
+        await inFlight(client, tool, o.pipelined, "x");
+        cpu[names[k]].push(cpuPerCall(before, cpuNow(transport.pid), o.pipelined));
+      }
+      if (!flag("json")) process.stdout.write(`  pair ${String(i + 1).padStart(2)} load ${loadavg()[0].toFixed(1).padStart(4)}  ${names.map((side) => `${side} ${fmt(cpu[side][i].server, 1)} (child ${fmt(cpu[side][i].behind, 1)})`).join("   ")} µs/call\n`);
+    }
+  } finally {
+    await Promise.all(open.map(({ client }) => client.close()));
+  }
+  const diff = (k) => median(cpu[names[0]].map((c, i) => c[k] - cpu[names[1]][i][k]));
+  return { pairs: n, calls: o.pipelined, gatewayCpuUs: Object.fromEntries(names.map((side) => [side, median(cpu[side].map((c) => c.server))])), medianDifferenceUs: { gateway: diff("server"), child: diff("behind") } };
 }
 
 async function measure(side, o) {
@@ -174,11 +211,16 @@ const summary = (side) => ({
 });
 const results = { sides: Object.fromEntries(sides.map((side) => [side, summary(side)])), loadAverage: load };
 if (sides.includes("gateway") && !flag("no-start")) results.start = await startup(o);
+const PAIRS = Number(option("pairs", 0));
+if (PAIRS > 0) {
+  if (SIDES.before === undefined) throw new TypeError("--pairs needs --before CLI: it alternates the gateway and that build");
+  results.pairs = await pairs(["gateway", "before"], PAIRS, o);
+}
 if (flag("json")) emitJson(results);
 else {
   process.stdout.write(`load average ${load.toFixed(1)} (1 min) at the end; medians over rounds, ratios are medians of per-round ratios to direct\n`);
-  process.stdout.write(`${"side".padEnd(8)} ${"seq p50".padStart(9)} ${"ratio".padStart(6)} ${"64 in flight".padStart(14)} ${"latency".padStart(8)}   CPU µs/call seq: process (its child)   64 in flight: process (its child)\n`);
-  for (const side of sides) {
+  if (o.rounds > 0) process.stdout.write(`${"side".padEnd(8)} ${"seq p50".padStart(9)} ${"ratio".padStart(6)} ${"64 in flight".padStart(14)} ${"latency".padStart(8)}   CPU µs/call seq: process (its child)   64 in flight: process (its child)\n`);
+  for (const side of o.rounds > 0 ? sides : []) {
     const r = results.sides[side];
     const ratio = (x) => (x === undefined ? "" : `${x.toFixed(2)}x`);
     const cpu = (c) => `${fmt(c.process, 1)}${c.child > 0 ? ` (${fmt(c.child, 1)})` : ""}`;
@@ -187,5 +229,9 @@ else {
   if (results.start) {
     const st = results.start;
     process.stdout.write(`start, 5 children, one ${o.slow} ms slow: tools/list answered at ${fmt(st.listedMs)} ms with ${st.childrenListed} children's tools; the slow one's tools listed at ${fmt(st.slowAnnouncedMs)} ms\n`);
+  }
+  if (results.pairs) {
+    const pr = results.pairs;
+    process.stdout.write(`pairs: ${pr.pairs} x ${pr.calls} calls, 64 in flight, CPU µs per call medians: gateway ${fmt(pr.gatewayCpuUs.gateway, 1)}, before ${fmt(pr.gatewayCpuUs.before, 1)}; median paired difference (gateway - before) ${fmt(pr.medianDifferenceUs.gateway, 2)} µs, its child ${fmt(pr.medianDifferenceUs.child, 2)} µs\n`);
   }
 }

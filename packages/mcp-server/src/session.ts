@@ -88,17 +88,23 @@ export function runRoute(
   const feature = route.feature;
   const state0 = feature?.createState === undefined ? undefined : state.features.get(feature);
   if (chain === undefined || chain.length === 0) return route.run(params, ctx, state0);
+  // Each interceptor, and the route, is called at once (no microtask of its own); a synchronous
+  // throw of either becomes a rejected promise, so next() and the chain always answer a promise.
   const step = (i: number, p: JsonRpcParams | undefined): Promise<unknown> => {
     const interceptor = chain[i];
-    if (interceptor === undefined) return Promise.resolve().then(() => route.run(p, ctx, state0));
-    let called = false;
-    const next = (changed?: JsonRpcParams): Promise<unknown> => {
-      // as hono's compose: running the rest of the chain twice would run the tool twice
-      if (called) return Promise.reject(new TypeError(`An interceptor of "${method}" called next() twice; call it at most once`));
-      called = true;
-      return step(i + 1, changed ?? p);
-    };
-    return Promise.resolve().then(() => interceptor(p, ctx, next));
+    try {
+      if (interceptor === undefined) return Promise.resolve(route.run(p, ctx, state0));
+      let called = false;
+      const next = (changed?: JsonRpcParams): Promise<unknown> => {
+        // as hono's compose: running the rest of the chain twice would run the tool twice
+        if (called) return Promise.reject(new TypeError(`An interceptor of "${method}" called next() twice; call it at most once`));
+        called = true;
+        return step(i + 1, changed ?? p);
+      };
+      return Promise.resolve(interceptor(p, ctx, next));
+    } catch (error) {
+      return Promise.reject(error);
+    }
   };
   return step(0, params);
 }

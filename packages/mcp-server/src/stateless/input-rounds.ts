@@ -60,15 +60,6 @@ function wireParams(method: string, params: JsonRpcParams | undefined): JsonRpcP
   return rest as JsonRpcParams;
 }
 
-function readRetry(params: JsonRpcParams | undefined): { responses: Record<string, unknown> | undefined; state: string | undefined } {
-  const p = isRecord(params) ? params : {};
-  const responses = p.inputResponses;
-  const state = p.requestState;
-  if (responses !== undefined && !isRecord(responses)) throw invalid("inputResponses must be an object keyed by input request");
-  if (state !== undefined && typeof state !== "string") throw invalid("requestState must be the string the server sent");
-  return { responses, state };
-}
-
 /** What one round needs. */
 export interface RoundInput {
   readonly method: string;
@@ -96,23 +87,51 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
 }
 
+/** What a round keeps once the handler calls `ctx.request` (a call that asks nothing has none of it). */
+class Asks {
+  /** Requests made so far (answered or not), for the `<kind>-<n>` keys. */
+  count = 0;
+  readonly used = new Set<string>();
+  consumed: Record<string, unknown> | undefined;
+  asked: Record<string, InputRequest> | undefined;
+  askedCount = 0;
+  waiting: ((reason: Error) => void)[] | undefined;
+  stopped: Error | undefined;
+  scheduled = false;
+}
+
+/** The timer's end of `round` (a function of the module: no closure per round). */
+function endRound(round: Round): void {
+  round.end();
+}
+
+/**
+ * The answer a round ends with, made only if it is used: resolving the request's promise with
+ * it after the handler settled is a no-op (a promise is resolved once), so the waiting
+ * requests are rejected and the state sealed only when the end of the round wins.
+ */
+class Ending implements PromiseLike<InputRequiredResult> {
+  constructor(private readonly round: Round) {}
+
+  then<A = InputRequiredResult, B = never>(
+    onfulfilled?: ((value: InputRequiredResult) => A | PromiseLike<A>) | null,
+    onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): PromiseLike<A | B> {
+    return this.round.inputRequired().then(onfulfilled, onrejected);
+  }
+}
+
 /**
  * The state of one round, created when the request starts and filled only when the handler
- * asks for input: a call that asks nothing allocates no collections, promises or timers.
+ * asks for input: a call that asks nothing allocates no collections, timers or closures, and
+ * an async handler's promise gets one promise around it (the race with the end of the round).
  */
 class Round implements InputRound {
   answers: Record<string, unknown> = NO_ANSWERS;
   private bound: Promise<StateBinding> | undefined;
-  private asked: Record<string, InputRequest> | undefined;
-  private askedCount = 0;
-  private used: Set<string> | undefined;
-  private consumed: Record<string, unknown> | undefined;
-  private waiting: ((reason: Error) => void)[] | undefined;
-  private count = 0;
-  private stopped: Error | undefined;
-  /** Ends the round (set while the handler runs asynchronously). */
-  private end: (() => void) | undefined;
-  private scheduled = false;
+  private asks: Asks | undefined;
+  /** Resolves the request's promise (set while an async handler runs): its first call wins. */
+  private resolve: ((value: unknown) => void) | undefined;
 
   constructor(private readonly input: RoundInput) {}
 
@@ -126,10 +145,11 @@ class Round implements InputRound {
     if (kind === undefined) {
       return Promise.reject(new TypeError(`ctx.request("${method}"): under 2026-07-28 a server sends no requests; only sampling, elicitation and roots become input requests`));
     }
+    const asks = (this.asks ??= new Asks());
     const chosen = (options as { inputKey?: unknown } | undefined)?.inputKey;
-    const n = this.count++;
+    const n = asks.count++;
     const key = typeof chosen === "string" ? chosen : `${kind}-${n}`;
-    const used = (this.used ??= new Set());
+    const used = asks.used;
     if (key === "" || key.length > 128 || used.has(key)) {
       return Promise.reject(new TypeError(`inputKey ${JSON.stringify(key)} must be 1-128 characters and unique within the call`));
     }
@@ -137,55 +157,54 @@ class Round implements InputRound {
     if (Object.prototype.hasOwnProperty.call(this.answers, key)) {
       try {
         const answer = checkAnswer(method, key, this.answers[key]);
-        (this.consumed ??= Object.create(null) as Record<string, unknown>)[key] = answer;
+        (asks.consumed ??= Object.create(null) as Record<string, unknown>)[key] = answer;
         return Promise.resolve(answer);
       } catch (error) {
         return Promise.reject(error);
       }
     }
-    if (this.askedCount >= MAX_INPUTS_PER_ROUND) return Promise.reject(new TypeError(`more than ${MAX_INPUTS_PER_ROUND} inputs in one round`));
+    if (asks.askedCount >= MAX_INPUTS_PER_ROUND) return Promise.reject(new TypeError(`more than ${MAX_INPUTS_PER_ROUND} inputs in one round`));
     const p = wireParams(method, params);
-    (this.asked ??= {})[key] = (p === undefined ? { method } : { method, params: p }) as InputRequest;
-    this.askedCount++;
-    if (!this.scheduled) {
-      this.scheduled = true;
-      setTimeout(() => this.end?.(), 0);
+    (asks.asked ??= {})[key] = (p === undefined ? { method } : { method, params: p }) as InputRequest;
+    asks.askedCount++;
+    if (!asks.scheduled) {
+      asks.scheduled = true;
+      setTimeout(endRound, 0, this);
     }
-    if (this.stopped !== undefined) return Promise.reject(this.stopped);
-    return new Promise((_resolve, reject) => (this.waiting ??= []).push(reject));
+    if (asks.stopped !== undefined) return Promise.reject(asks.stopped);
+    return new Promise((_resolve, reject) => (asks.waiting ??= []).push(reject));
   }
 
   /** Runs the handler: its result, or (once it has asked and the turn is over) an `input_required` result. */
   run(): unknown {
     const value = this.input.run(this.input.ctx);
     if (!isThenable(value)) return value;
-    // The first of the handler's outcome and the end of the round wins (the handler's signal
-    // stays the request's: a signal of its own per request would cost every call an AbortController).
+    // The first of the handler's outcome and the end of the round wins: the promise's own
+    // resolving functions settle it once (the handler's signal stays the request's: a signal of
+    // its own per request would cost every call an AbortController).
     return new Promise((resolve, reject) => {
-      let settled = false;
-      const once = (settle: () => void): void => {
-        if (settled) return;
-        settled = true;
-        settle();
-      };
-      value.then(
-        (v) => once(() => resolve(v)),
-        (error: unknown) => once(() => reject(error)),
-      );
-      this.end = () => once(() => resolve(this.inputRequired()));
+      this.resolve = resolve;
+      value.then(resolve, reject);
     });
   }
 
-  private async inputRequired(): Promise<InputRequiredResult> {
+  /** The round's turn is over (the timer of the first input asked): an async handler still running is answered `input_required`. */
+  end(): void {
+    this.resolve?.(new Ending(this));
+  }
+
+  /** The round's `input_required` result (through `Ending` only): rejects the requests still waiting, seals the answers used. */
+  async inputRequired(): Promise<InputRequiredResult> {
     // Normal control flow, not a fault: a ProtocolError so the tool layer passes it through without
     // reporting a thrown tool; it never reaches the wire (the round's answer is the input_required result).
+    const asks = this.asks as Asks;
     const stopped = new ProtocolError(JsonRpcErrorCode.InternalError, "the round ended: the client is asked for input");
-    this.stopped = stopped;
-    for (const reject of (this.waiting ?? []).splice(0)) reject(stopped);
+    asks.stopped = stopped;
+    for (const reject of (asks.waiting ?? []).splice(0)) reject(stopped);
     return {
       resultType: ResultType.InputRequired,
-      inputRequests: this.asked ?? {},
-      requestState: await this.input.codec.seal(await this.binding(), { answers: this.consumed ?? (Object.create(null) as Record<string, unknown>) }),
+      inputRequests: asks.asked ?? {},
+      requestState: await this.input.codec.seal(await this.binding(), { answers: asks.consumed ?? (Object.create(null) as Record<string, unknown>) }),
     };
   }
 }
@@ -202,7 +221,13 @@ async function openState(round: Round, codec: RequestStateCodec, state: string, 
  * asked), or an `input_required` result. `host.round` routes the context's requests here.
  */
 export function runRound(input: RoundInput, host: RoundHost): unknown {
-  const { responses, state } = readRetry(input.params);
+  // read in place: a first round (neither field) allocates nothing for them
+  const params = input.params;
+  const p = isRecord(params) ? params : undefined;
+  const responses = p?.inputResponses;
+  const state = p?.requestState;
+  if (responses !== undefined && !isRecord(responses)) throw invalid("inputResponses must be an object keyed by input request");
+  if (state !== undefined && typeof state !== "string") throw invalid("requestState must be the string the server sent");
   const round = new Round(input);
   host.round = round;
   if (responses === undefined && state === undefined) return round.run();
