@@ -117,6 +117,14 @@ describe("createGateway", () => {
     expect((refused as Error).message).toContain('child server "plain"');
   });
 
+  it("names the child in its client's warnings (a 2025-11-25 child refusing the server/discover probe)", async () => {
+    const warnings: string[] = [];
+    const gateway = createGateway({ name: "gw", children: { old: { transport: inMemory2025(createToolsOnlyChild()) } }, logger: { warn: (text) => void warnings.push(text), error: (text) => void warnings.push(text) } });
+    open.push(gateway);
+    await gateway.start();
+    expect(warnings.filter((w) => w.includes("server/discover"))).toEqual([expect.stringMatching(/^gateway: child "old": server\/discover failed/)]);
+  });
+
   it("answers unknown names and URIs with -32602 and the repair data", async () => {
     const { host } = await setup(false);
     await expect(host.callTool("nope__echo")).rejects.toMatchObject({ code: -32602, data: { code: "M-GW-002", tool: "nope__echo" } });
