@@ -2,8 +2,9 @@
  * The gateway in front of real children of other implementations, as processes: the
  * official server-everything from npm, a server built with the official SDK v1 `McpServer`,
  * a server built with the official ext-apps helpers (nested and flat `_meta` keys, a view it
- * does not list), our own everything example; and an HTTP child on 127.0.0.1 that checks the
- * upstream client's credentials never reach it.
+ * does not list), our own everything example; legacy HTTP+SSE children (the official SDK's
+ * SSE server); and an HTTP child on 127.0.0.1 that checks the upstream client's credentials
+ * never reach it.
  */
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
@@ -17,6 +18,8 @@ import { createStdioSpawner } from "@proto/mcp-gateway/node";
 import { createServer } from "@proto/mcp-server";
 import { createNodeHttpHandler, createNodeHttpServer } from "@proto/transport-http/node";
 import { closeHttp, listenLoopback, REPO_ROOT } from "../support/e2e-transports";
+import { startSdkLegacySseServer } from "../support/sdk-legacy-sse";
+import { createSdkScenario } from "../support/sdk-scenario-server";
 
 const UI = { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } };
 const TSX = { cwd: REPO_ROOT, env: { TSX_TSCONFIG_PATH: `${REPO_ROOT}tsconfig.json` } };
@@ -111,6 +114,15 @@ describe("gateway children of other implementations", () => {
     expect(await host.callTool("remote__whoami")).toMatchObject({ content: [{ text: "gateway" }] });
     expect(seen.length).toBeGreaterThan(0);
     expect(new Set(seen)).toEqual(new Set(["Bearer child-token"]));
+  });
+
+  it("reaches legacy HTTP+SSE children (the official SDK's SSE server), by type \"sse\" and by falling back from Streamable HTTP", async () => {
+    const legacy = await startSdkLegacySseServer(createSdkScenario("legacy"));
+    open.push({ close: () => legacy.stop() });
+    const { host, gateway } = await serve({ children: { pinned: { url: legacy.url, type: "sse" }, fallback: { url: legacy.url } } }, false);
+    expect(gateway.status().map((s) => [s.name, s.state])).toEqual([["pinned", "ready"], ["fallback", "ready"]]);
+    expect(await host.callTool("pinned__echo", { text: "one" })).toMatchObject({ content: [{ type: "text", text: "one" }] });
+    expect(await host.callTool("fallback__echo", { text: "two" })).toMatchObject({ content: [{ type: "text", text: "two" }] });
   });
 
   it("names an HTTP child that refuses the gateway's credential as an auth failure with its repair", async () => {
