@@ -2,7 +2,7 @@
  * Modern requests stand alone: cache hints come from the server's options (per server, per
  * feature, safe defaults, one scope for every page of a list), `tools/list` is the same whoever
  * asks, and nothing is taken from the connection's 2025-11-25 session (its capabilities, its
- * log level) or from an earlier modern request.
+ * log level) or from an earlier modern request; inputResponses under keys never asked are ignored.
  */
 import { describe, expect, it } from "vitest";
 import type { JsonRpcPayload, JsonRpcResponse } from "@proto/jsonrpc";
@@ -89,5 +89,18 @@ describe("modern requests stand alone", () => {
     const again = await client.call(3, "tools/call", { name: "ask", arguments: {}, ...env() });
     expect(errorOf(again)?.code).toBe(-32021);
     expect(logs()).toBe(before + 1);
+  });
+
+  it("ignores inputResponses under keys it never asked, and still asks for the missing one", async () => {
+    const client = await connectRaw(makeServer());
+    const caps = { elicitation: { form: {} } };
+    const first = resultOf(await client.call(1, "tools/call", { name: "ask", arguments: {}, ...env(caps) }));
+    const key = Object.keys(first?.inputRequests as object)[0] as string;
+    const state = first?.requestState;
+    const onlyUnknown = resultOf(await client.call(2, "tools/call", { name: "ask", arguments: {}, ...env(caps), requestState: state, inputResponses: { "never-asked": { anything: 1 } } }));
+    expect(onlyUnknown?.resultType).toBe("input_required");
+    expect(Object.keys(onlyUnknown?.inputRequests as object)).toEqual([key]);
+    const done = resultOf(await client.call(3, "tools/call", { name: "ask", arguments: {}, ...env(caps), requestState: state, inputResponses: { [key]: { action: "accept", content: { ok: true } }, "never-asked": { anything: 1 } } }));
+    expect(done).toMatchObject({ resultType: "complete", content: [{ type: "text", text: "accept" }] });
   });
 });
