@@ -4,6 +4,7 @@
  * request's id, headers that disagree with the body are refused in every field, no session is
  * minted, and the 2025 session goes on untouched between modern requests.
  */
+import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer } from "@proto/mcp-server";
 import { createNodeHttpHandler, createNodeHttpServer } from "@proto/transport-http/node";
@@ -25,6 +26,7 @@ server.tool({ name: "needs-sampling", inputSchema: { type: "object" } }, async (
   await ctx.sample({ messages: [{ role: "user", content: { type: "text", text: "?" } }], maxTokens: 5 });
   return "sampled";
 });
+server.prompt({ name: "brief" }, () => "brief");
 server.resource({ uri: "file:///é.txt", name: "accented" }, () => ({ contents: [{ uri: "file:///é.txt", text: "é" }] }));
 
 let url = "";
@@ -75,6 +77,10 @@ describe("the modern ladder over HTTP", () => {
       ["no Mcp-Name", call(11, {}), { "mcp-name": null }, 400, -32020],
       ["Mcp-Name differs", call(12, {}), { "mcp-name": "other" }, 400, -32020],
       ["Mcp-Name not decodable", call(13, {}), { "mcp-name": "=?base64?***?=" }, 400, -32020],
+      ["prompt Mcp-Name differs", request(22, "prompts/get", { name: "brief", ...envelope() }), { "mcp-name": "other" }, 400, -32020],
+      ["no prompt Mcp-Name", request(23, "prompts/get", { name: "brief", ...envelope() }), { "mcp-name": null }, 400, -32020],
+      ["resource Mcp-Name differs", request(24, "resources/read", { uri: "file:///é.txt", ...envelope() }), { "mcp-name": "file:///e.txt" }, 400, -32020],
+      ["no resource Mcp-Name", request(25, "resources/read", { uri: "file:///é.txt", ...envelope() }), { "mcp-name": null }, 400, -32020],
       ["unknown method", request(14, "nope/nothing", envelope()), { "mcp-method": "nope/nothing" }, 404, -32601],
       ["removed method", request(15, "ping", envelope()), { "mcp-method": "ping" }, 404, -32601],
       ["undeclared capability", request(16, "tools/call", { name: "needs-sampling", ...envelope() }), {}, 400, -32021],
@@ -98,6 +104,16 @@ describe("the modern ladder over HTTP", () => {
     expect(read.last?.result).toMatchObject({ contents: [{ text: "é" }], ttlMs: 0, cacheScope: "private" });
     const missing = await post(url, request(32, "resources/read", { uri: "file:///nope", ...envelope() }));
     expect(errorOf(missing)).toMatchObject({ code: -32602, data: { uri: "file:///nope" } });
+  });
+  it("refuses a modern POST with a foreign Host (DNS rebinding) with 403, as it does a 2025 one", async () => {
+    const body = JSON.stringify(request(50, "tools/list", envelope()));
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const req = httpRequest(url, { method: "POST", headers: { host: "attacker.example", "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/list" } }, (res) => (res.resume(), resolve(res.statusCode)));
+      req.once("error", reject);
+      req.end(body);
+    });
+    expect(status).toBe(403);
+    expect((await post(url, request(51, "tools/list", envelope()))).status).toBe(200);
   });
   it("answers a notification with 202 and refuses a 10 MB requestState without reading it all", async () => {
     expect((await post(url, { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } }, { "mcp-protocol-version": "2026-07-28" })).status).toBe(202);

@@ -2,10 +2,12 @@
  * The gateway in front of real children of other implementations, as processes: the
  * official server-everything from npm, a server built with the official SDK v1 `McpServer`,
  * a server built with the official ext-apps helpers (nested and flat `_meta` keys, a view it
- * does not list), our own everything example; and an HTTP child on 127.0.0.1 that checks the
- * upstream client's credentials never reach it.
+ * does not list), our own everything example; legacy HTTP+SSE children (the official SDK's
+ * SSE server); and an HTTP child on 127.0.0.1 that checks the upstream client's credentials
+ * never reach it.
  */
 import { createRequire } from "node:module";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMemoryTransportPair } from "@proto/jsonrpc/testing";
@@ -17,10 +19,13 @@ import { createStdioSpawner } from "@proto/mcp-gateway/node";
 import { createServer } from "@proto/mcp-server";
 import { createNodeHttpHandler, createNodeHttpServer } from "@proto/transport-http/node";
 import { closeHttp, listenLoopback, REPO_ROOT } from "../support/e2e-transports";
+import { startSdkLegacySseServer } from "../support/sdk-legacy-sse";
+import { createSdkScenario } from "../support/sdk-scenario-server";
 
 const UI = { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } };
 const TSX = { cwd: REPO_ROOT, env: { TSX_TSCONFIG_PATH: `${REPO_ROOT}tsconfig.json` } };
 const tsx = (file: string): string[] => [process.execPath, "--import", "tsx", fileURLToPath(new URL(file, import.meta.url))];
+const EVERYTHING = join(REPO_ROOT, "examples/everything/dist/server.js");
 const everythingBin = createRequire(import.meta.url).resolve("@modelcontextprotocol/server-everything/dist/index.js");
 
 const open: { close(): Promise<void> }[] = [];
@@ -57,6 +62,30 @@ describe("gateway children of other implementations", () => {
     expect(first).toBeDefined();
     expect((await host.readResource((first as { uri: string }).uri)).contents[0]?.uri).toBe(first?.uri);
     expect((await host.listAllPrompts()).map((p) => p.name)).toEqual(expect.arrayContaining(["everything__simple-prompt"]));
+  });
+
+  it("serves our everything example (a 2026-07-28 child) to a 2025-11-25 host: calls, sampling relayed, the view and its app-only tool", async () => {
+    const { host, gateway } = await serve({ children: { every: { command: [process.execPath, EVERYTHING, "--stdio"] } } });
+    expect(gateway.status()).toMatchObject([{ name: "every", state: "ready" }]);
+    await host.close();
+    const [a, b] = createMemoryTransportPair();
+    await gateway.connect(b);
+    const old = createClient({
+      info: { name: "host", version: "1" },
+      protocol: "2025-11-25",
+      extensions: UI,
+      sampling: { createMessage: async () => ({ role: "assistant", model: "m", content: { type: "text", text: "sampled" } }) },
+    });
+    await old.connect(a);
+    open.push(old);
+    const tools = await old.listAllTools();
+    expect(tools.find((t) => t.name === "every__show_dashboard")?._meta?.ui).toMatchObject({ resourceUri: "ui://gw/every/ui%3A%2F%2Feverything%2Fdashboard" });
+    expect(tools.find((t) => t.name === "every__dashboard_refresh")?._meta?.ui).toMatchObject({ visibility: ["app"] });
+    // The child's own stamps of 2026-07-28 (resultType, its serverInfo) stay on the child's side of the gateway.
+    expect(await old.callTool("every__test_simple_text")).toEqual({ content: [{ type: "text", text: "This is a simple text response for testing." }] });
+    expect(await old.callTool("every__test_sampling", { prompt: "p" })).toMatchObject({ content: [{ type: "text", text: expect.stringContaining("sampled") }] });
+    expect((await old.callTool("dashboard_refresh")).isError).not.toBe(true);
+    expect((await old.readResource("ui://gw/every/ui%3A%2F%2Feverything%2Fdashboard")).contents[0]).toMatchObject({ mimeType: "text/html;profile=mcp-app" });
   });
 
   it("routes a child built with the official ext-apps helpers: links rewritten, domain dropped, app-only tool kept from the model, the view's bare-named call routed", async () => {
@@ -111,6 +140,15 @@ describe("gateway children of other implementations", () => {
     expect(await host.callTool("remote__whoami")).toMatchObject({ content: [{ text: "gateway" }] });
     expect(seen.length).toBeGreaterThan(0);
     expect(new Set(seen)).toEqual(new Set(["Bearer child-token"]));
+  });
+
+  it("reaches legacy HTTP+SSE children (the official SDK's SSE server), by type \"sse\" and by falling back from Streamable HTTP", async () => {
+    const legacy = await startSdkLegacySseServer(createSdkScenario("legacy"));
+    open.push({ close: () => legacy.stop() });
+    const { host, gateway } = await serve({ children: { pinned: { url: legacy.url, type: "sse" }, fallback: { url: legacy.url } } }, false);
+    expect(gateway.status().map((s) => [s.name, s.state])).toEqual([["pinned", "ready"], ["fallback", "ready"]]);
+    expect(await host.callTool("pinned__echo", { text: "one" })).toMatchObject({ content: [{ type: "text", text: "one" }] });
+    expect(await host.callTool("fallback__echo", { text: "two" })).toMatchObject({ content: [{ type: "text", text: "two" }] });
   });
 
   it("names an HTTP child that refuses the gateway's credential as an auth failure with its repair", async () => {

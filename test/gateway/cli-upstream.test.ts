@@ -17,6 +17,7 @@ import { REPO_ROOT } from "../support/e2e-transports";
 const CLI = fileURLToPath(new URL("../../packages/mcp-gateway/src/cli.ts", import.meta.url));
 // Plain JavaScript children (the official SDK v1), up well within the gateway's readyTimeoutMs on a loaded machine.
 const CHILD = fileURLToPath(new URL("./fixtures/sdk-echo-child.mjs", import.meta.url));
+const CRASH = fileURLToPath(new URL("./fixtures/crash-on-file.mjs", import.meta.url));
 const ENV = { TSX_TSCONFIG_PATH: `${REPO_ROOT}tsconfig.json` };
 const child = (name: string) => ({ command: [process.execPath, CHILD, name], cwd: REPO_ROOT });
 
@@ -62,6 +63,32 @@ describe("proto-gateway upstream of the official SDK client", () => {
     const sleepPid = Number(await readFile(join(dir, "sleep.pid"), "utf8"));
     expect(alive(sleepPid)).toBe(true);
     await sdk.close(); // ends the gateway's stdin
+    await expect.poll(() => alive(sleepPid), { timeout: 15_000 }).toBe(false);
+  });
+
+  it("kills every child's process group, launchers' grandchildren included, when the gateway crashes (uncaught exception)", async () => {
+    const { dir, file } = await configFile((dir) => ({
+      wrapped: { command: ["sh", "-c", `sleep 300 & echo $! > ${join(dir, "sleep.pid")}; exec "$0" "$1" wrapped`, process.execPath, CHILD], cwd: REPO_ROOT },
+    }));
+    const crashFile = join(dir, "crash-now");
+    const proc = spawn(process.execPath, ["--import", "tsx", "--import", CRASH, CLI, "--mcp", "--config", file], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...ENV, GW_CRASH_FILE: crashFile },
+      stdio: ["pipe", "ignore", "pipe"],
+    });
+    let stderr = "";
+    proc.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => proc.once("exit", (code) => resolve(code)));
+    cleanups.push(async () => {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGKILL");
+      await exited;
+    });
+    await expect.poll(() => stderr, { timeout: 20_000 }).toContain("Children:  1 (wrapped)");
+    const sleepPid = Number(await readFile(join(dir, "sleep.pid"), "utf8"));
+    expect(alive(sleepPid)).toBe(true);
+    await writeFile(crashFile, "");
+    expect(await exited).toBe(1);
+    expect(stderr).toContain("proto-gateway: crashed: Error: injected crash");
     await expect.poll(() => alive(sleepPid), { timeout: 15_000 }).toBe(false);
   });
 

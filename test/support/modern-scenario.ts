@@ -9,11 +9,14 @@ import { createServer, type Server } from "@proto/mcp-server";
 /** A fixed signing key, so a state minted by one instance opens on another (HTTP has no affinity). */
 export const TEST_STATE_KEY = { id: "test", secret: "a test key that is at least 32 bytes long" };
 
-/** Builds the scenario server. */
-export function createModernScenario(): Server {
+/** Builds the scenario server; `now` is the clock of its `requestState` (tests mint expired state with an old one). */
+export function createModernScenario(now?: () => number): Server {
   const server = createServer(
     { name: "modern-scenario", version: "1.0.0" },
-    { stateless: { requestState: { keys: [TEST_STATE_KEY] } }, capabilities: { tools: { listChanged: true }, resources: { subscribe: true, listChanged: true } } },
+    {
+      stateless: { requestState: { keys: [TEST_STATE_KEY], ...(now === undefined ? {} : { now }) } },
+      capabilities: { tools: { listChanged: true }, resources: { subscribe: true, listChanged: true } },
+    },
   );
   server.tool({ name: "interview", inputSchema: { type: "object", properties: { topic: { type: "string" } } } }, async ({ topic }, ctx) => {
     const form = await ctx.elicit({ message: `Name for ${String(topic)}?`, requestedSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] } });

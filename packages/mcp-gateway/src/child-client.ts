@@ -17,6 +17,8 @@ export type Relay = (method: "sampling/createMessage" | "elicitation/create" | "
 
 /** What the child client needs. */
 export interface ChildClientSetup {
+  /** The child's name, which tags the client's warnings (the gateway's logger serves every child). */
+  readonly child: string;
   readonly gateway: { readonly name: string; readonly version: string };
   readonly transport: () => Transport | Promise<Transport>;
   readonly startupTimeoutMs: number;
@@ -41,9 +43,9 @@ export function createChildClient(setup: ChildClientSetup): Client {
   const logger: Logger = {
     warn(text, error) {
       if (isFrameFault(error)) setup.frameFault(`${error.code}: ${error.message}`.slice(0, 300));
-      setup.logger.warn(text, error);
+      setup.logger.warn(`gateway: child "${setup.child}": ${text}`, error);
     },
-    error: (text, error) => setup.logger.error(text, error),
+    error: (text, error) => setup.logger.error(`gateway: child "${setup.child}": ${text}`, error),
   };
   return createClient({
     info: setup.gateway,

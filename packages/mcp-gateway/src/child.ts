@@ -135,6 +135,7 @@ export function createChild(name: string, config: ChildConfig, settings: ChildSe
 
   async function connect(): Promise<void> {
     const next = createChildClient({
+      child: name,
       gateway: settings.gateway,
       transport: settings.transport,
       startupTimeoutMs: settings.startupTimeoutMs,

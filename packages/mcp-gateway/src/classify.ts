@@ -3,7 +3,7 @@
  * `ChildFailure` with a reason and a repair sentence naming the config key to change. Errors
  * are recognised by their stable `name` and `code`, so this module stays runtime-neutral.
  */
-import { JsonRpcError } from "@proto/jsonrpc";
+import { JsonRpcError, JsonRpcErrorCode } from "@proto/jsonrpc";
 import type { ChildFailure, FailureDetail, FailureReason } from "./errors";
 import { GatewayFaultCode } from "./errors";
 
@@ -121,6 +121,21 @@ export function classifyFailure(error: unknown, site: FailureSite, ui = false): 
     detail,
     repair: repairOf(reason, site, detail),
   };
+}
+
+/**
+ * The answer to a request the child never received because it did not declare the capability
+ * (its client refuses with `CAPABILITY_MISSING`, a `resources/subscribe` to a child without
+ * `resources.subscribe`): -32601 naming the child, what the child itself would have answered.
+ * Undefined for any other error. Nothing failed, so this is no `ChildFailure` (whose repair
+ * would say to retry).
+ */
+export function capabilityRefusal(error: unknown, child: string): JsonRpcError | undefined {
+  const top = chain(error)[0] as (Coded & { readonly detail?: { readonly method?: unknown; readonly capability?: unknown } }) | undefined;
+  if (top?.name !== "McpClientError" || top.code !== "CAPABILITY_MISSING") return undefined;
+  const method = typeof top.detail?.method === "string" ? top.detail.method : "this method";
+  const capability = typeof top.detail?.capability === "string" ? top.detail.capability : "its";
+  return new JsonRpcError(JsonRpcErrorCode.MethodNotFound, `Method not found: child server "${child}" does not serve ${method} (it did not declare the "${capability}" capability)`, { child, method, capability });
 }
 
 /** A failure for a child that is not running (failed, disabled, stopped). */

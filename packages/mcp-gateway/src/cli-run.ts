@@ -3,10 +3,9 @@
  * 127.0.0.1), `--list`, `install NAME -- COMMAND...`, `uninstall NAME`, `--config FILE`,
  * `--registry FILE`, `--name NAME`, `--help`. Returns the exit code: 0 done, 1 failed, 2 usage.
  */
-import { readFile } from "node:fs/promises";
 import type { ChildConfig } from "./types";
 import { parseGatewayConfig } from "./config";
-import { installChild, registryChildren, registryPath, uninstallChild } from "./registry";
+import { installChild, readJsonFile, registryChildren, registryPath, uninstallChild } from "./registry";
 import { serveGateway } from "./cli-serve";
 
 /** Where the CLI writes. */
@@ -56,7 +55,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     const arg = args[i] as string;
     const value = (): string => {
       const v = args[++i];
-      if (v === undefined) throw new TypeError(`${arg} needs a value`);
+      if (v === undefined) throw new TypeError(arg === "install" || arg === "uninstall" ? `${arg} needs a NAME (proto-gateway ${arg} NAME${arg === "install" ? " -- COMMAND [ARGS...]" : ""})` : `${arg} needs a value`);
       return v;
     };
     if (arg === "--mcp") set("mcp");
@@ -83,7 +82,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
 
 async function loadChildren(args: CliArgs): Promise<{ readonly [name: string]: ChildConfig }> {
   if (args.config === undefined) return registryChildren(args.registry ?? registryPath());
-  return parseGatewayConfig(JSON.parse(await readFile(args.config, "utf8")), args.config);
+  return parseGatewayConfig(await readJsonFile(args.config, "--config"), args.config);
 }
 
 function describe(name: string, config: ChildConfig): string {
@@ -106,16 +105,17 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       case "help":
         io.stdout(USAGE);
         return 0;
-      case "install":
-        await installChild(args.target as string, { command: args.command as string[], ...(args.description === undefined ? {} : { description: args.description }) }, registry);
-        io.stdout(`registered ${args.target as string} in ${registry}\n`);
+      case "install": {
+        const replaced = await installChild(args.target as string, { command: args.command as string[], ...(args.description === undefined ? {} : { description: args.description }) }, registry);
+        io.stdout(replaced === undefined ? `registered ${args.target as string} in ${registry}\n` : `replaced ${args.target as string} in ${registry} (was: ${replaced.command.join(" ")})\n`);
         return 0;
+      }
       case "uninstall":
         if (await uninstallChild(args.target as string, registry)) {
           io.stdout(`removed ${args.target as string} from ${registry}\n`);
           return 0;
         }
-        io.stderr(`proto-gateway: ${args.target as string} is not registered in ${registry}\n`);
+        io.stderr(`proto-gateway: ${args.target as string} is not registered in ${registry} (proto-gateway --list shows the registered servers)\n`);
         return 1;
       case "list": {
         const children = await loadChildren(args);

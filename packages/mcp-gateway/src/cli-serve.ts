@@ -36,6 +36,7 @@ export function formatGatewayBanner(gateway: Gateway, transport: string, perSess
   for (const r of catalog.renames) lines.push(`  Renamed:   ${r.child} "${r.name.slice(0, 80)}" -> ${r.exposed}`);
   for (const s of status.filter((s) => s.state === "starting" || s.state === "restarting")) lines.push(`  Starting:  ${s.name} (its tools are announced with list_changed when it is up)`);
   for (const s of status.filter((s) => s.state === "failed")) lines.push(`  Failed:    ${s.name}: ${oneLine(s.error)}`);
+  if (status.length === 0) lines.push("  Warning:   no servers to serve: register one with proto-gateway install NAME -- COMMAND, or pass --config FILE");
   lines.push(`  Transport: ${transport}`);
   return `${lines.join("\n")}\n`;
 }
@@ -81,7 +82,10 @@ export async function serveGateway(args: CliArgs, children: { readonly [name: st
     // Children start per upstream session (isolated), so nothing starts before the first one.
     const handler = createNodeHttpHandler({ connect: (transport) => gateway.connect(transport) });
     const http = createNodeHttpServer(handler);
-    await new Promise<void>((resolve, reject) => http.once("error", reject).listen(args.port, "127.0.0.1", resolve));
+    await new Promise<void>((resolve, reject) => http.once("error", reject).listen(args.port, "127.0.0.1", resolve)).catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+      throw new Error(`127.0.0.1:${String(args.port)} is already in use: stop what holds it, or choose another port with --port N (--port 0 picks a free one)`, { cause: error });
+    });
     const address = http.address();
     const port = typeof address === "object" && address !== null ? address.port : args.port;
     io.stderr(formatGatewayBanner(gateway, `Streamable HTTP on http://127.0.0.1:${String(port)}/mcp (children per session)`, true));

@@ -2,7 +2,10 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { createServer as createNetServer, type AddressInfo } from "node:net";
 import { parseArgs, runCli } from "./cli-run";
+import { formatGatewayBanner } from "./cli-serve";
+import { createGateway } from "./gateway";
 import { registryPath } from "./registry";
 
 const dirs: string[] = [];
@@ -42,6 +45,58 @@ describe("proto-gateway", () => {
     expect((await run(["--registry", file, "install", "Bad_Name", "--", "x"])).err).toContain("not a valid name");
     expect((await run(["--registry", file, "uninstall", "taskman"])).code).toBe(0);
     expect((await run(["--registry", file, "uninstall", "taskman"])).code).toBe(1);
+  });
+
+  it("says what it replaced, and what to do when the name is missing or not registered", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "gw-registry-"));
+    dirs.push(dir);
+    const file = join(dir, "registry.json");
+    expect((await run(["--registry", file, "install", "tasks", "--", "node", "old.js"])).out).toBe(`registered tasks in ${file}\n`);
+    const again = await run(["--registry", file, "install", "tasks", "--", "node", "new.js"]);
+    expect(again.code).toBe(0);
+    expect(again.out).toBe(`replaced tasks in ${file} (was: node old.js)\n`);
+    const missing = await run(["--registry", file, "uninstall", "nothere"]);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain("proto-gateway --list");
+    const bare = await run(["uninstall"]);
+    expect(bare.code).toBe(2);
+    expect(bare.err).toMatch(/^proto-gateway: uninstall needs a NAME \(proto-gateway uninstall NAME\)/);
+  });
+
+  it("names the file and the fix when a config or registry file is missing or not JSON", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "gw-config-"));
+    dirs.push(dir);
+    const none = await run(["--config", join(dir, "none.json"), "--list"]);
+    expect(none.code).toBe(1);
+    expect(none.err).toBe(`proto-gateway: cannot read ${join(dir, "none.json")} (ENOENT: not found): check the path given to --config\n`);
+    const file = join(dir, "bad.json");
+    await import("node:fs/promises").then((fs) => fs.writeFile(file, "{ bad"));
+    for (const flag of ["--config", "--registry"]) {
+      const bad = await run([flag, file, "--list"]);
+      expect(bad.code).toBe(1);
+      expect(bad.err).toMatch(new RegExp(`^proto-gateway: ${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} is not valid JSON \\(.+\\): fix it`));
+    }
+  });
+
+  it("says what to do when the port is taken, and warns in the banner when there is nothing to serve", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "gw-port-"));
+    dirs.push(dir);
+    const holder = createNetServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (holder.address() as AddressInfo).port;
+      const taken = await run(["--registry", join(dir, "registry.json"), "--port", String(port)]);
+      expect(taken.code).toBe(1);
+      expect(taken.err).toBe(`proto-gateway: 127.0.0.1:${port} is already in use: stop what holds it, or choose another port with --port N (--port 0 picks a free one)\n`);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+    const empty = createGateway({ name: "gw", children: {} });
+    try {
+      expect(formatGatewayBanner(empty, "stdin/stdout")).toContain("  Warning:   no servers to serve: register one with proto-gateway install NAME -- COMMAND, or pass --config FILE\n");
+    } finally {
+      await empty.close();
+    }
   });
 
   it("finds the registry where the reference puts it, unless overridden", () => {

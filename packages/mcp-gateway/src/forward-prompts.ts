@@ -10,11 +10,12 @@ import type { CompleteRequestParams, CompleteResult, GetPromptResult, Prompt } f
 import type { RequestContext } from "@proto/mcp-server";
 import { createPageSource, paginate } from "@proto/mcp-server";
 import type { PromptEntry } from "./catalog";
-import { classifyFailure, unavailableFailure } from "./classify";
+import { capabilityRefusal, classifyFailure, unavailableFailure } from "./classify";
 import { failureError, unknownError } from "./errors";
 import type { Pool } from "./pool";
 import type { GatewaySettings } from "./settings";
 import { parseExposedUri } from "./uris";
+import { withoutChildStamps } from "./child-result";
 
 const PAGE_SIZE = 1000;
 
@@ -45,8 +46,10 @@ async function onChild<T>(pool: Pool, ctx: RequestContext, childName: string, me
   if (child === undefined || child.state === "failed" || child.state === "disabled") throw failureError(unavailableFailure(site, `child "${childName}" is ${child?.state ?? "unknown"}`));
   const startedAt = performance.now();
   try {
-    return await child.run((client) => pool.track(childName, ctx, () => op(client)));
+    return withoutChildStamps(await child.run((client) => pool.track(childName, ctx, () => op(client))));
   } catch (error) {
+    const refusal = capabilityRefusal(error, childName);
+    if (refusal !== undefined) throw refusal;
     const failure = classifyFailure(error, { ...site, startedAt, frameFault: child.frameFaultSince(startedAt), attempt: child.attempt });
     if (failure === undefined || ctx.signal.aborted) throw error;
     throw failureError(failure);
@@ -62,19 +65,25 @@ export async function getPrompt(pool: Pool, settings: GatewaySettings, ctx: Requ
   return onChild(pool, ctx, entry.child, "prompts/get", { prompt: entry.exposed }, (client) => client.getPrompt(entry.name, args, { signal: ctx.signal }));
 }
 
-/** `completion/complete`. */
+/** Completes on the child, or answers no values when it does not complete (hosts ask while the user types). */
+function completeOn(client: import("@proto/mcp-client").Client, params: CompleteRequestParams, ctx: RequestContext): Promise<CompleteResult> {
+  if (client.server !== undefined && client.server.capabilities.completions === undefined) return Promise.resolve({ completion: { values: [] } });
+  return client.complete(params, { signal: ctx.signal });
+}
+
+/** `completion/complete` (no values from a child that declared no `completions`). */
 export async function complete(pool: Pool, settings: GatewaySettings, ctx: RequestContext, params: JsonRpcParams | undefined): Promise<CompleteResult> {
   const p = record(params) as unknown as CompleteRequestParams;
   await pool.ready();
   const ref = p.ref as { type?: unknown; name?: unknown; uri?: unknown } | undefined;
   if (ref?.type === "ref/prompt" && typeof ref.name === "string") {
     const entry = resolvePrompt(pool, settings, ref.name);
-    return onChild(pool, ctx, entry.child, "completion/complete", { prompt: entry.exposed }, (client) => client.complete({ ...p, ref: { type: "ref/prompt", name: entry.name } }, { signal: ctx.signal }));
+    return onChild(pool, ctx, entry.child, "completion/complete", { prompt: entry.exposed }, (client) => completeOn(client, { ...p, ref: { type: "ref/prompt", name: entry.name } }, ctx));
   }
   if (ref?.type === "ref/resource" && typeof ref.uri === "string") {
     const route = parseExposedUri(settings.name, ref.uri, new Set(pool.children.keys()));
     if (route === undefined) throw unknownError("resource", ref.uri, [], false);
-    return onChild(pool, ctx, route.child, "completion/complete", {}, (client) => client.complete({ ...p, ref: { type: "ref/resource", uri: route.uri } }, { signal: ctx.signal }));
+    return onChild(pool, ctx, route.child, "completion/complete", {}, (client) => completeOn(client, { ...p, ref: { type: "ref/resource", uri: route.uri } }, ctx));
   }
   throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, 'Invalid params: completion/complete needs ref { type: "ref/prompt", name } or { type: "ref/resource", uri }');
 }

@@ -13,11 +13,12 @@ import { dropUiDomain, isUiUri, rewriteReadResult } from "@proto/mcp-apps";
 import type { Client } from "@proto/mcp-client";
 import type { RequestContext } from "@proto/mcp-server";
 import { createPageSource, paginate } from "@proto/mcp-server";
-import { classifyFailure, unavailableFailure } from "./classify";
+import { capabilityRefusal, classifyFailure, unavailableFailure } from "./classify";
 import { failureError, unknownError } from "./errors";
 import type { Pool } from "./pool";
 import type { GatewaySettings } from "./settings";
 import { createUriMapper, parseExposedUri } from "./uris";
+import { withoutChildStamps } from "./child-result";
 
 const PAGE_SIZE = 1000;
 
@@ -64,8 +65,10 @@ export async function onChildOfUri<T>(pool: Pool, settings: GatewaySettings, ctx
   const startedAt = performance.now();
   try {
     const value = await child.run((client) => pool.track(route.child, ctx, () => op(client, route.uri)));
-    return { value, child: route.child, raw: route.raw };
+    return { value: withoutChildStamps(value), child: route.child, raw: route.raw };
   } catch (error) {
+    const refusal = capabilityRefusal(error, route.child);
+    if (refusal !== undefined) throw refusal;
     const failure = classifyFailure(error, { ...site, startedAt, frameFault: child.frameFaultSince(startedAt), attempt: child.attempt }, ui);
     if (failure === undefined || ctx.signal.aborted) throw error;
     throw failureError(failure);

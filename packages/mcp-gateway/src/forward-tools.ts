@@ -19,6 +19,7 @@ import { failureResult, unknownError } from "./errors";
 import type { Pool } from "./pool";
 import type { GatewaySettings } from "./settings";
 import { createUriMapper } from "./uris";
+import { withoutChildStamps } from "./child-result";
 
 /** Whether this request's client negotiated MCP Apps (per request: 2026-07-28 carries capabilities in `_meta`). */
 export type UiCheck = (ctx: RequestContext) => boolean;
@@ -126,7 +127,7 @@ function forward(pool: Pool, settings: GatewaySettings, ctx: RequestContext, par
     (result) => {
       pool.cancels.release(watched);
       pool.leave(entry.child, ctx);
-      return rewriteResult(settings, entry.child, result);
+      return rewriteResult(settings, entry.child, withoutChildStamps(result));
     },
     (error: unknown) => {
       pool.cancels.release(watched);

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { JsonRpcError } from "@proto/jsonrpc";
+import type { Transport } from "@proto/jsonrpc";
 import type { Client } from "@proto/mcp-client";
+import { createServer } from "@proto/mcp-server";
 import { createGateway } from "./gateway";
 import type { Gateway } from "./gateway-types";
-import { createAppChild, createToolsOnlyChild, inMemory, UI, upstream, VIEW_HTML } from "./testing/children";
+import { createAppChild, createToolsOnlyChild, inMemory, inMemory2025, UI, upstream, VIEW_HTML } from "./testing/children";
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -75,6 +77,52 @@ describe("createGateway", () => {
       _meta: { "io.modelcontextprotocol/serverInfo": { name: "gw", version: "0.1.0" } },
     });
     expect((await host.listAllResourceTemplates()).map((t) => t.uriTemplate)).toEqual(["alpha+ui://app/{page}", "beta+ui://app/{page}"]);
+  });
+
+  it("keeps a 2026-07-28 child's protocol fields (resultType, cache hints, its serverInfo) out of a 2025-11-25 session's results", async () => {
+    const gateway = createGateway({ name: "gw", children: { alpha: { transport: inMemory(createAppChild("alpha")) }, calc: { transport: inMemory(createToolsOnlyChild()) } } });
+    open.push(gateway);
+    const host = await upstream(gateway, { protocol: "2025-11-25" });
+    open.push(host);
+    expect(await host.callTool("alpha__echo", { text: "x" })).toEqual({ content: [{ type: "text", text: "alpha:x" }] });
+    expect(await host.callTool("calc__add", { a: 1, b: 2 })).toEqual({ content: [{ type: "text", text: '{"sum":3}' }], structuredContent: { sum: 3 } });
+    expect(await host.getPrompt("alpha__greet", { who: "ann" })).toEqual({ messages: [{ role: "user", content: { type: "text", text: "hello ann from alpha" } }] });
+    expect(await host.readResource("alpha+file:///notes.txt")).toEqual({ contents: [{ uri: "alpha+file:///notes.txt", text: "alpha notes" }] });
+  });
+
+  it("answers no completions, and -32601 naming the child for a subscription, when the child lacks the capability (nothing to retry)", async () => {
+    const plain = createServer({ name: "plain", version: "1.0.0" });
+    plain.resource({ uri: "file:///a.txt", name: "a" }, () => "a");
+    // A 2025-11-25 child that serves resources without declaring resources.subscribe (the official SDK's default).
+    const make = inMemory2025(plain);
+    const noSubscribe = async (): Promise<Transport> => {
+      const transport = await make();
+      const start = transport.start.bind(transport);
+      return Object.assign(transport, {
+        start: (sink: Parameters<Transport["start"]>[0]) =>
+          start({
+            payload: (p, exchange) => sink.payload(JSON.parse(JSON.stringify(p).replace('"subscribe":true', '"subscribe":false')) as typeof p, exchange),
+            error: (e) => sink.error(e),
+            closed: (reason) => sink.closed(reason),
+          }),
+      });
+    };
+    const gateway = createGateway({ name: "gw", children: { alpha: { transport: inMemory(createAppChild("alpha")) }, plain: { transport: noSubscribe } } });
+    open.push(gateway);
+    const host = await upstream(gateway, { protocol: "2025-11-25" });
+    open.push(host);
+    expect(await host.complete({ ref: { type: "ref/prompt", name: "alpha__greet" }, argument: { name: "who", value: "a" } })).toEqual({ completion: { values: [] } });
+    const refused = await host.subscribe("plain+file:///a.txt").catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: -32601, data: { child: "plain", method: "resources/subscribe", capability: "resources.subscribe" } });
+    expect((refused as Error).message).toContain('child server "plain"');
+  });
+
+  it("names the child in its client's warnings (a 2025-11-25 child refusing the server/discover probe)", async () => {
+    const warnings: string[] = [];
+    const gateway = createGateway({ name: "gw", children: { old: { transport: inMemory2025(createToolsOnlyChild()) } }, logger: { warn: (text) => void warnings.push(text), error: (text) => void warnings.push(text) } });
+    open.push(gateway);
+    await gateway.start();
+    expect(warnings.filter((w) => w.includes("server/discover"))).toEqual([expect.stringMatching(/^gateway: child "old": server\/discover failed/)]);
   });
 
   it("answers unknown names and URIs with -32602 and the repair data", async () => {

@@ -31,16 +31,32 @@ export function registryPath(env: NodeJS.ProcessEnv = process.env, platform: Nod
   return join(env.HOME ?? homedir(), ".milo", "registry.json");
 }
 
-/** Reads the registry; a missing file is an empty registry. Throws `GatewayConfigError` for a malformed one. */
-export async function readRegistry(path = registryPath()): Promise<RegistryFile> {
+/**
+ * Reads a JSON file for the gateway (`flag` names where its path came from, for the message).
+ * Throws an `Error` naming the file and the fix when it cannot be read or is not JSON;
+ * `undefined` for a missing file when `missingOk`.
+ */
+export async function readJsonFile(path: string, flag: string, missingOk = false): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(path, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { version: 1, clis: {} };
-    throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" && missingOk) return undefined;
+    const why = code === "ENOENT" ? "ENOENT: not found" : code === "EACCES" ? "EACCES: permission denied" : code === "EISDIR" ? "EISDIR: a directory" : (error as Error).message;
+    throw new Error(`cannot read ${path} (${why}): check the path given to ${flag}`, { cause: error });
   }
-  const value: unknown = JSON.parse(text);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new Error(`${path} is not valid JSON (${(error as Error).message}): fix it, or point ${flag} at another file`, { cause: error });
+  }
+}
+
+/** Reads the registry; a missing file is an empty registry. Throws `GatewayConfigError` for a malformed one, an `Error` naming the file for one that is not JSON. */
+export async function readRegistry(path = registryPath()): Promise<RegistryFile> {
+  const value = await readJsonFile(path, "--registry (or PROTO_GATEWAY_REGISTRY)", true);
+  if (value === undefined) return { version: 1, clis: {} };
   parseGatewayConfig(value, path);
   return value as RegistryFile;
 }
@@ -57,12 +73,13 @@ async function write(path: string, registry: RegistryFile): Promise<void> {
   await rename(tmp, path);
 }
 
-/** Adds or replaces `name`. Throws a `TypeError` for a bad name or an empty command. */
-export async function installChild(name: string, entry: RegistryEntry, path = registryPath()): Promise<void> {
+/** Adds or replaces `name`; resolves with the entry it replaced, if any. Throws a `TypeError` for a bad name or an empty command. */
+export async function installChild(name: string, entry: RegistryEntry, path = registryPath()): Promise<RegistryEntry | undefined> {
   if (!CHILD_NAME.test(name)) throw new TypeError(`install: ${JSON.stringify(name)} is not a valid name: 1-32 of a-z, 0-9 and '-', starting and ending with a letter or digit`);
   if (!Array.isArray(entry.command) || entry.command.length === 0 || entry.command.some((c) => typeof c !== "string")) throw new TypeError("install: give the command after --, e.g. install weather -- node server.js");
   const registry = await readRegistry(path);
   await write(path, { version: 1, clis: { ...registry.clis, [name]: entry } });
+  return Object.hasOwn(registry.clis, name) ? registry.clis[name] : undefined;
 }
 
 /** Removes `name`; false when it was not registered. */

@@ -41,15 +41,34 @@ describe("subscriptions/listen", () => {
     expect(notes(client.received, "notifications/prompts/list_changed")).toEqual([]);
     expect(notes(client.received, "notifications/resources/updated").map((n) => n.params)).toEqual([{ uri: "file:///a", _meta: { [SUB]: "L" } }]);
   });
-  it("with nothing asked, acknowledges an empty set and sends nothing", async () => {
+  it("sends the prompts and resources list changes when those are asked, and not the tools one", async () => {
     const { server } = makeServer();
+    const client = await connectRaw(server);
+    await client.send({ jsonrpc: "2.0", id: "P", method: "subscriptions/listen", params: { ...env, notifications: { promptsListChanged: true, resourcesListChanged: true } } });
+    const ack = (await client.next(isNote("notifications/subscriptions/acknowledged"))) as { params: Record<string, unknown> };
+    expect(ack.params.notifications).toEqual({ promptsListChanged: true, resourcesListChanged: true });
+    server.tool({ name: "t", inputSchema: { type: "object" } }, () => ({ content: [] }));
+    server.prompt({ name: "p" }, () => ({ messages: [] }));
+    server.resource({ uri: "file:///c", name: "c" }, () => ({ contents: [{ uri: "file:///c", text: "c" }] }));
+    await tick();
+    const tagged = { _meta: { [SUB]: "P" } };
+    expect(notes(client.received, "notifications/prompts/list_changed").map((n) => n.params)).toEqual([tagged]);
+    expect(notes(client.received, "notifications/resources/list_changed").map((n) => n.params)).toEqual([tagged]);
+    expect(notes(client.received, "notifications/tools/list_changed")).toEqual([]);
+  });
+  it("with nothing asked, acknowledges an empty set and sends nothing", async () => {
+    const { server, a } = makeServer();
     const client = await connectRaw(server);
     await client.send({ jsonrpc: "2.0", id: 1, method: "subscriptions/listen", params: { ...env, notifications: {} } });
     const ack = (await client.next(isNote("notifications/subscriptions/acknowledged"))) as { params: Record<string, unknown> };
     expect(ack.params.notifications).toEqual({});
     server.tool({ name: "t", inputSchema: { type: "object" } }, () => ({ content: [] }));
+    server.prompt({ name: "p" }, () => ({ messages: [] }));
+    server.resource({ uri: "file:///c", name: "c" }, () => ({ contents: [{ uri: "file:///c", text: "c" }] }));
+    a.updated();
     await tick();
-    expect(notes(client.received, "notifications/tools/list_changed")).toEqual([]);
+    const methods = client.received.filter((p) => !Array.isArray(p) && "method" in p).map((p) => (p as { method: string }).method);
+    expect(methods).toEqual(["notifications/subscriptions/acknowledged"]);
   });
   it("leaves out types the server has no capability for", async () => {
     const server = createServer({ name: "s", version: "1" });
