@@ -40,6 +40,12 @@ export interface RequestContext {
   readonly exchange: Exchange;
   /** True when the request arrived inside a JSON-RPC batch (protocols that forbid batches refuse it). */
   readonly inBatch: boolean;
+  /**
+   * True once the handler has settled (its answer written or dropped). The peer's own contexts
+   * always say; a stand-in context (a task's, say) may leave it out. Protocols use it to stop
+   * notifications that must refer to a request in progress, such as MCP progress.
+   */
+  readonly finished?: boolean;
   /** Sends a notification related to this request, on its exchange. */
   notify(method: string, params?: JsonRpcParams): Promise<void>;
   /** Sends a request related to this request, on its exchange, and waits for the response. */

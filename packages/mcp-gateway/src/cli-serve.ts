@@ -21,6 +21,12 @@ function oneLine(value: unknown, max = 300): string {
   return describeError(value).replace(/\s+/g, " ").slice(0, max);
 }
 
+/** The revisions served: the 2026-07-28 ones per request, then the newest session one. */
+function protocols(summary: { readonly protocolVersion: string; readonly statelessVersions: readonly string[] }): string {
+  const modern = summary.statelessVersions.map((v) => `${v} (per request)`);
+  return [...modern, `${summary.protocolVersion} (sessions)`].join(", ");
+}
+
 /** The start-up banner. */
 export function formatGatewayBanner(gateway: Gateway, transport: string, perSession = false): string {
   const status = gateway.status();
@@ -28,7 +34,7 @@ export function formatGatewayBanner(gateway: Gateway, transport: string, perSess
   const tools = catalog.tools.filter((t) => !t.appOnly).map((t) => t.exposed);
   const lines = [
     `${gateway.info.name} ready`,
-    `  Protocol:  ${gateway.summary().protocolVersion}`,
+    `  Protocol:  ${protocols(gateway.summary())}`,
     `  Children:  ${status.length} (${status.map((s) => s.name).join(", ")})`,
     perSession ? "  Tools:     listed per session (each upstream session starts its own children)" : `  Tools:     ${tools.length}`,
   ];

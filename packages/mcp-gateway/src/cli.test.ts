@@ -94,6 +94,8 @@ describe("proto-gateway", () => {
     const empty = createGateway({ name: "gw", children: {} });
     try {
       expect(formatGatewayBanner(empty, "stdin/stdout")).toContain("  Warning:   no servers to serve: register one with proto-gateway install NAME -- COMMAND, or pass --config FILE\n");
+      // both revisions are served: the banner says so
+      expect(formatGatewayBanner(empty, "stdin/stdout")).toContain("  Protocol:  2026-07-28 (per request), 2025-11-25 (sessions)\n");
     } finally {
       await empty.close();
     }

@@ -82,7 +82,10 @@ export interface ServerOptions {
 export interface ServerSummary {
   readonly name: string;
   readonly version: string;
+  /** The newest session revision (2025-11-25 and older: what `initialize` negotiates). */
   readonly protocolVersion: string;
+  /** The 2026-07-28 revisions answered per request (empty when the server serves none). */
+  readonly statelessVersions: readonly string[];
   readonly tools: readonly string[];
 }
 

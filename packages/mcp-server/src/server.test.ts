@@ -93,7 +93,7 @@ describe("with the official SDK client", () => {
     const s = make();
     const a = await connectSdkClient(s);
     await connectSdkClient(s);
-    expect(s.summary()).toEqual({ name: "demo", version: "1.2.3", protocolVersion: "2025-11-25", tools: ["add"] });
+    expect(s.summary()).toEqual({ name: "demo", version: "1.2.3", protocolVersion: "2025-11-25", statelessVersions: ["2026-07-28"], tools: ["add"] });
     expect(s.sessions()).toHaveLength(2);
     await s.close();
     await a.session.closed;

@@ -220,7 +220,7 @@ export function createServer(info: ServerInfo, options: ServerOptions = {}): Ser
     fallbackLogger: (next: Logger) => {
       fallback = next;
     },
-    summary: () => ({ name: info.name, version: info.version, protocolVersion: supportedVersions[0] ?? LATEST_PROTOCOL_VERSION, tools: tools.names() }),
+    summary: () => ({ name: info.name, version: info.version, protocolVersion: supportedVersions[0] ?? LATEST_PROTOCOL_VERSION, statelessVersions: stateless.versions, tools: tools.names() }),
     ready: () => tools.ready(),
     scopesFor: (request: { method: string; params?: unknown }) => (request.method === "tools/call" ? tools.scopesFor(request.params) : undefined),
     repeatable: (request: { method: string; params?: unknown }) => request.method !== "tools/call" || tools.repeatable(request.params, options.repeatableTools),

@@ -11,6 +11,12 @@ describe("formatBanner", () => {
     expect(formatBanner(summary).endsWith("\n")).toBe(true);
   });
 
+  it("names the 2026-07-28 revisions served per request before the session one", () => {
+    const both = { ...summary, statelessVersions: ["2026-07-28"] };
+    expect(formatBanner(both).split("\n")[0]).toBe("weather 2.0.0 · MCP 2026-07-28 + 2025-11-25 · stdio");
+    expect(formatBanner({ ...summary, statelessVersions: [] }).split("\n")[0]).toBe("weather 2.0.0 · MCP 2025-11-25 · stdio");
+  });
+
   it("gives pasteable MCP lines: initialize, initialized, tools/list, a call of the first tool", () => {
     const parsed = exampleLines(summary).map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(parsed).toEqual([

@@ -7,7 +7,10 @@
 export interface ServerSummary {
   readonly name: string;
   readonly version: string;
+  /** The newest session revision (what `initialize` offers). */
   readonly protocolVersion: string;
+  /** The 2026-07-28 revisions answered per request, if any (printed before `protocolVersion`). */
+  readonly statelessVersions?: readonly string[];
   readonly tools: readonly string[];
 }
 
@@ -40,8 +43,9 @@ export function formatBanner(summary: ServerSummary): string {
   const count = summary.tools.length;
   const listed = summary.tools.slice(0, MAX_LISTED).map(printable).join(", ");
   const more = count > MAX_LISTED ? `, and ${count - MAX_LISTED} more` : "";
+  const versions = [...(summary.statelessVersions ?? []), summary.protocolVersion].map(printable).join(" + ");
   return [
-    `${printable(summary.name)} ${printable(summary.version)} · MCP ${printable(summary.protocolVersion)} · stdio`,
+    `${printable(summary.name)} ${printable(summary.version)} · MCP ${versions} · stdio`,
     count === 0 ? "0 tools" : `${count} tool${count === 1 ? "" : "s"}: ${listed}${more}`,
     "Reading JSON-RPC from stdin, one message per line; stdout carries only replies. Paste to try (Ctrl-D ends):",
     ...exampleLines(summary),

@@ -3,13 +3,14 @@
  * message?)` sends `notifications/progress` with the request's `_meta.progressToken` when
  * the request carried one, and does nothing otherwise. Progress must increase with every
  * notification: a value not above the last one sent is dropped (and reported once to the
- * server's logger), as is anything after the request was cancelled.
+ * server's logger), as is anything after the request was cancelled or answered.
  */
 import type { JsonRpcParams, Logger } from "@proto/jsonrpc";
 import { NotificationMethod } from "@proto/mcp-protocol";
 import type { ProgressNotificationParams, ProgressToken } from "@proto/mcp-protocol";
 import type { BaseRequestContext } from "../context";
 import type { Feature } from "../feature";
+import { peerContextOf } from "../session-context";
 
 /** Sends one progress update; resolves once sent or skipped, never rejects for a send failure. */
 export type ProgressFunction = (progress: number, total?: number, message?: string) => Promise<void>;
@@ -35,7 +36,8 @@ export function createProgress(ctx: BaseRequestContext, logger: Logger): Progres
   let warned = false;
   return (progress, total, message) => {
     check(progress, total, message);
-    if (!isToken(token) || ctx.signal.aborted) return Promise.resolve();
+    // progress refers to a request in progress: nothing once it was answered (a task's context runs on)
+    if (!isToken(token) || peerContextOf(ctx).finished === true || ctx.signal.aborted) return Promise.resolve();
     if (progress <= last) {
       if (!warned) logger.warn(`progress(${progress}) dropped: progress must increase (last sent ${last}) in ${ctx.method}`);
       warned = true;

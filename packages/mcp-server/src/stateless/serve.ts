@@ -24,7 +24,7 @@ import type { RequestContext } from "../context";
 import type { ServerCore } from "../core";
 import { logMessage } from "../logging/logging";
 import { negotiateExtensions } from "../extension-negotiate";
-import { metaOf, setNegotiated } from "../session-context";
+import { metaOf, peerContextOf, setNegotiated } from "../session-context";
 import type { ModernHooks } from "../session-context";
 import type { SessionState } from "../session-state";
 import type { ServerSession } from "../session-types";
@@ -65,7 +65,8 @@ class Hooks implements ModernHooks, RoundHost {
   log(ctx: RequestContext, at: LoggingLevel, data: unknown, logger?: string): Promise<void> {
     const index = LOGGING_LEVELS.indexOf(at);
     if (index < 0) return Promise.reject(new TypeError(`log(): level ${JSON.stringify(at)} is not one of ${LOGGING_LEVELS.join(", ")}`));
-    if (index < this.threshold) return Promise.resolve();
+    // a modern request's log messages travel with its answer: none once it was answered
+    if (index < this.threshold || peerContextOf(ctx).finished === true) return Promise.resolve();
     return ctx.notify(NotificationMethod.Message, logMessage(at, data, logger) as unknown as JsonRpcParams).catch(() => undefined);
   }
 
