@@ -7,6 +7,7 @@ import type { CancellationProtocol, Logger, RequestOptions } from "./peer-types"
 import type { Exchange } from "./transport";
 import type { JsonRpcId, JsonRpcParams, JsonRpcPayload, JsonRpcRequest, JsonRpcResponse } from "./types";
 import { JsonRpcFaultCode, JsonRpcError, RequestError } from "./errors";
+import { createRequestAborts } from "./peer-watch";
 
 /** Sends a payload through `via` when given, else through the transport. */
 export type SendFn = (payload: JsonRpcPayload, via: Exchange | undefined) => Promise<void>;
@@ -18,7 +19,6 @@ interface Pending {
   readonly via: Exchange | undefined;
   readonly signal: AbortSignal | undefined;
   timer: ReturnType<typeof setTimeout> | undefined;
-  onAbort: (() => void) | undefined;
 }
 
 /** What `peer.ts` uses of the outbound half. */
@@ -53,13 +53,14 @@ export function createOutbound(
 ): Outbound {
   const pending = new Map<JsonRpcId, Pending>();
   let nextId = 1;
+  const aborts = createRequestAborts(onAbort);
 
   function take(id: JsonRpcId): Pending | undefined {
     const entry = pending.get(id);
     if (entry === undefined) return undefined;
     pending.delete(id);
     if (entry.timer !== undefined) clearTimeout(entry.timer);
-    if (entry.onAbort !== undefined) entry.signal?.removeEventListener("abort", entry.onAbort);
+    if (entry.signal !== undefined) aborts.unwatch(entry.signal, id);
     return entry;
   }
 
@@ -112,13 +113,10 @@ export function createOutbound(
     const message: JsonRpcRequest = params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params };
     const via = options?.via;
     return new Promise((resolve, reject) => {
-      const entry: Pending = { method, resolve, reject, via, signal, timer: undefined, onAbort: undefined };
+      const entry: Pending = { method, resolve, reject, via, signal, timer: undefined };
       pending.set(id, entry);
       if (timeoutMs > 0) entry.timer = setTimeout(onTimeout, timeoutMs, id, timeoutMs);
-      if (signal !== undefined) {
-        entry.onAbort = () => onAbort(id);
-        signal.addEventListener("abort", entry.onAbort, { once: true });
-      }
+      if (signal !== undefined) aborts.watch(signal, id);
       if (options?.track !== undefined) track(options.track, id, timeoutMs);
       send(message, via).then(undefined, (error: unknown) => take(id)?.reject(error));
     });
@@ -140,6 +138,7 @@ export function createOutbound(
       const message = `The connection closed before "${entry.method}" (id ${String(id)}) got a response`;
       entry.reject(new RequestError(JsonRpcFaultCode.Closed, entry.method, message, { cause: reason }));
     }
+    aborts.clear();
   }
 
   function dropped(id: JsonRpcId, fault: Error): void {
