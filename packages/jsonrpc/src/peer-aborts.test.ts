@@ -37,7 +37,7 @@ describe("Peer: the abort listeners of outbound requests", () => {
     controller.abort("enough");
     for (const outcome of outcomes) expect(await outcome).toMatchObject({ code: "ABORTED", method: "long" });
     const cancelled: unknown[] = [];
-    for (let i = 0; i < 20; i++) cancelled.push(((await rig.next()) as { params: { requestId: number } }).params.requestId);
+    for (let i = 0; i < 20; i++) cancelled.push(((await rig.next()) as unknown as { params: { requestId: number } }).params.requestId);
     expect(cancelled.sort((a, b) => (a as number) - (b as number))).toEqual(ids);
   });
 
