@@ -8,6 +8,7 @@ import type { Exchange } from "./transport";
 import type { JsonRpcId, JsonRpcParams, JsonRpcPayload, JsonRpcRequest, JsonRpcResponse } from "./types";
 import { JsonRpcFaultCode, JsonRpcError, RequestError } from "./errors";
 import { createRequestAborts } from "./peer-watch";
+import { createTimeouts, type TimeoutGroup } from "./peer-timeouts";
 
 /** Sends a payload through `via` when given, else through the transport. */
 export type SendFn = (payload: JsonRpcPayload, via: Exchange | undefined) => Promise<void>;
@@ -18,6 +19,8 @@ interface Pending {
   readonly reject: (error: unknown) => void;
   readonly via: Exchange | undefined;
   readonly signal: AbortSignal | undefined;
+  /** The shared timeout, until the request ends or `resetTimeout` gives it a timer of its own. */
+  group: TimeoutGroup | undefined;
   timer: ReturnType<typeof setTimeout> | undefined;
 }
 
@@ -54,11 +57,15 @@ export function createOutbound(
   const pending = new Map<JsonRpcId, Pending>();
   let nextId = 1;
   const aborts = createRequestAborts(onAbort);
+  const timeouts = createTimeouts((id, group) => {
+    if (pending.get(id)?.group === group) onTimeout(id, group.timeoutMs);
+  });
 
   function take(id: JsonRpcId): Pending | undefined {
     const entry = pending.get(id);
     if (entry === undefined) return undefined;
     pending.delete(id);
+    if (entry.group !== undefined) timeouts.leave(entry.group);
     if (entry.timer !== undefined) clearTimeout(entry.timer);
     if (entry.signal !== undefined) aborts.unwatch(entry.signal, id);
     return entry;
@@ -89,8 +96,10 @@ export function createOutbound(
   function track(callback: NonNullable<RequestOptions["track"]>, id: JsonRpcId, timeoutMs: number): void {
     const resetTimeout = (): void => {
       const entry = pending.get(id);
-      if (entry?.timer === undefined) return;
-      clearTimeout(entry.timer);
+      if (entry === undefined || (entry.timer === undefined && entry.group === undefined)) return;
+      if (entry.group !== undefined) timeouts.leave(entry.group);
+      entry.group = undefined;
+      if (entry.timer !== undefined) clearTimeout(entry.timer);
       entry.timer = setTimeout(onTimeout, timeoutMs, id, timeoutMs);
     };
     try {
@@ -113,9 +122,9 @@ export function createOutbound(
     const message: JsonRpcRequest = params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params };
     const via = options?.via;
     return new Promise((resolve, reject) => {
-      const entry: Pending = { method, resolve, reject, via, signal, timer: undefined };
+      const entry: Pending = { method, resolve, reject, via, signal, group: undefined, timer: undefined };
       pending.set(id, entry);
-      if (timeoutMs > 0) entry.timer = setTimeout(onTimeout, timeoutMs, id, timeoutMs);
+      if (timeoutMs > 0) entry.group = timeouts.join(id, timeoutMs);
       if (signal !== undefined) aborts.watch(signal, id);
       if (options?.track !== undefined) track(options.track, id, timeoutMs);
       send(message, via).then(undefined, (error: unknown) => take(id)?.reject(error));
