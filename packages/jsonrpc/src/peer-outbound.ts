@@ -35,6 +35,9 @@ export interface Outbound {
   dropped(id: JsonRpcId, fault: Error): void;
 }
 
+/** Most requests that share one rejection handler of a shared send promise. */
+const MAX_IDS_PER_SEND = 256;
+
 function checkTimeout(timeoutMs: number): void {
   if (!(timeoutMs >= 0 && timeoutMs <= 2_147_483_647)) {
     throw new TypeError(`timeoutMs must be a number of milliseconds between 0 and 2^31-1 (0 = none), got ${String(timeoutMs)}`);
@@ -109,6 +112,25 @@ export function createOutbound(
     }
   }
 
+  // Transports that write several frames at once (stdio) answer them with one promise: the
+  // requests sent on the same promise share one rejection handler, not a closure and a promise each.
+  let lastSend: Promise<void> | undefined;
+  let lastIds: JsonRpcId[] = [];
+
+  function watchSend(sent: Promise<void>, id: JsonRpcId): void {
+    // (bounded: a transport answering every send with the same settled promise must not collect every id)
+    if (sent === lastSend && lastIds.length < MAX_IDS_PER_SEND) {
+      lastIds.push(id);
+      return;
+    }
+    const ids = [id];
+    lastSend = sent;
+    lastIds = ids;
+    sent.then(undefined, (error: unknown) => {
+      for (const each of ids) take(each)?.reject(error);
+    });
+  }
+
   function request(method: string, params: JsonRpcParams | undefined, options: RequestOptions | undefined): Promise<unknown> {
     if (typeof method !== "string") throw new TypeError("request(method): method must be a string");
     const timeoutMs = options?.timeoutMs ?? defaultTimeoutMs;
@@ -127,7 +149,7 @@ export function createOutbound(
       if (timeoutMs > 0) entry.group = timeouts.join(id, timeoutMs);
       if (signal !== undefined) aborts.watch(signal, id);
       if (options?.track !== undefined) track(options.track, id, timeoutMs);
-      send(message, via).then(undefined, (error: unknown) => take(id)?.reject(error));
+      watchSend(send(message, via), id);
     });
   }
 
