@@ -57,17 +57,17 @@ describe("createWriteQueue", () => {
   it("settles the lines of one write together: one promise per tick, not per line", async () => {
     const out = recorder({ held: true });
     const queue = createWriteQueue(out.stream, "stdout");
-    const first = [queue.write("a\n"), queue.write("b\n")];
-    expect(first[0]).toBe(first[1]);
+    const first = queue.write("a\n");
+    expect(queue.write("b\n")).toBe(first);
     let settled = false;
-    void first[0].then(() => (settled = true));
+    void first.then(() => (settled = true));
     await turn();
     const second = queue.write("c\n");
-    expect(second).not.toBe(first[0]);
+    expect(second).not.toBe(first);
     await turn();
     expect(settled).toBe(false); // taken by the stream only once it calls back
     out.release();
-    await first[0];
+    await first;
     out.release();
     await second;
     expect(out.writes).toEqual(["a\nb\n", "c\n"]);
