@@ -96,6 +96,7 @@ describe("public surface", () => {
         "decode",
         "deliverFrame",
         "encode",
+        "encodeOnce",
         "hasErrorBrand",
         "isBatch",
         "isDepthWithin",

@@ -31,7 +31,7 @@ export type {
   PeerOptions,
   Peer,
 } from "./peer-types";
-export { decode, encode, refuseOversized } from "./codec";
+export { decode, encode, encodeOnce, refuseOversized } from "./codec";
 export type { DecodeLimits, DecodeResult } from "./codec";
 export { deliverFrame } from "./frame";
 export { isDepthWithin } from "./depth";

@@ -7,6 +7,8 @@ import type { CancellationProtocol, Logger, RequestOptions } from "./peer-types"
 import type { Exchange } from "./transport";
 import type { JsonRpcId, JsonRpcParams, JsonRpcPayload, JsonRpcRequest, JsonRpcResponse } from "./types";
 import { JsonRpcFaultCode, JsonRpcError, RequestError } from "./errors";
+import { createRequestAborts } from "./peer-watch";
+import { createTimeouts, type TimeoutGroup } from "./peer-timeouts";
 
 /** Sends a payload through `via` when given, else through the transport. */
 export type SendFn = (payload: JsonRpcPayload, via: Exchange | undefined) => Promise<void>;
@@ -17,8 +19,9 @@ interface Pending {
   readonly reject: (error: unknown) => void;
   readonly via: Exchange | undefined;
   readonly signal: AbortSignal | undefined;
+  /** The shared timeout, until the request ends or `resetTimeout` gives it a timer of its own. */
+  group: TimeoutGroup | undefined;
   timer: ReturnType<typeof setTimeout> | undefined;
-  onAbort: (() => void) | undefined;
 }
 
 /** What `peer.ts` uses of the outbound half. */
@@ -31,6 +34,9 @@ export interface Outbound {
   /** Rejects the pending request `id` at once with `OVERSIZED`: its response was dropped unread. */
   dropped(id: JsonRpcId, fault: Error): void;
 }
+
+/** Most requests that share one rejection handler of a shared send promise. */
+const MAX_IDS_PER_SEND = 256;
 
 function checkTimeout(timeoutMs: number): void {
   if (!(timeoutMs >= 0 && timeoutMs <= 2_147_483_647)) {
@@ -53,13 +59,18 @@ export function createOutbound(
 ): Outbound {
   const pending = new Map<JsonRpcId, Pending>();
   let nextId = 1;
+  const aborts = createRequestAborts(onAbort);
+  const timeouts = createTimeouts((id, group) => {
+    if (pending.get(id)?.group === group) onTimeout(id, group.timeoutMs);
+  });
 
   function take(id: JsonRpcId): Pending | undefined {
     const entry = pending.get(id);
     if (entry === undefined) return undefined;
     pending.delete(id);
+    if (entry.group !== undefined) timeouts.leave(entry.group);
     if (entry.timer !== undefined) clearTimeout(entry.timer);
-    if (entry.onAbort !== undefined) entry.signal?.removeEventListener("abort", entry.onAbort);
+    if (entry.signal !== undefined) aborts.unwatch(entry.signal, id);
     return entry;
   }
 
@@ -88,8 +99,10 @@ export function createOutbound(
   function track(callback: NonNullable<RequestOptions["track"]>, id: JsonRpcId, timeoutMs: number): void {
     const resetTimeout = (): void => {
       const entry = pending.get(id);
-      if (entry?.timer === undefined) return;
-      clearTimeout(entry.timer);
+      if (entry === undefined || (entry.timer === undefined && entry.group === undefined)) return;
+      if (entry.group !== undefined) timeouts.leave(entry.group);
+      entry.group = undefined;
+      if (entry.timer !== undefined) clearTimeout(entry.timer);
       entry.timer = setTimeout(onTimeout, timeoutMs, id, timeoutMs);
     };
     try {
@@ -97,6 +110,25 @@ export function createOutbound(
     } catch (error) {
       logger.error("RequestOptions.track threw; the request goes on", error);
     }
+  }
+
+  // Transports that write several frames at once (stdio) answer them with one promise: the
+  // requests sent on the same promise share one rejection handler, not a closure and a promise each.
+  let lastSend: Promise<void> | undefined;
+  let lastIds: JsonRpcId[] = [];
+
+  function watchSend(sent: Promise<void>, id: JsonRpcId): void {
+    // (bounded: a transport answering every send with the same settled promise must not collect every id)
+    if (sent === lastSend && lastIds.length < MAX_IDS_PER_SEND) {
+      lastIds.push(id);
+      return;
+    }
+    const ids = [id];
+    lastSend = sent;
+    lastIds = ids;
+    sent.then(undefined, (error: unknown) => {
+      for (const each of ids) take(each)?.reject(error);
+    });
   }
 
   function request(method: string, params: JsonRpcParams | undefined, options: RequestOptions | undefined): Promise<unknown> {
@@ -112,15 +144,12 @@ export function createOutbound(
     const message: JsonRpcRequest = params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params };
     const via = options?.via;
     return new Promise((resolve, reject) => {
-      const entry: Pending = { method, resolve, reject, via, signal, timer: undefined, onAbort: undefined };
+      const entry: Pending = { method, resolve, reject, via, signal, group: undefined, timer: undefined };
       pending.set(id, entry);
-      if (timeoutMs > 0) entry.timer = setTimeout(onTimeout, timeoutMs, id, timeoutMs);
-      if (signal !== undefined) {
-        entry.onAbort = () => onAbort(id);
-        signal.addEventListener("abort", entry.onAbort, { once: true });
-      }
+      if (timeoutMs > 0) entry.group = timeouts.join(id, timeoutMs);
+      if (signal !== undefined) aborts.watch(signal, id);
       if (options?.track !== undefined) track(options.track, id, timeoutMs);
-      send(message, via).then(undefined, (error: unknown) => take(id)?.reject(error));
+      watchSend(send(message, via), id);
     });
   }
 
@@ -140,6 +169,7 @@ export function createOutbound(
       const message = `The connection closed before "${entry.method}" (id ${String(id)}) got a response`;
       entry.reject(new RequestError(JsonRpcFaultCode.Closed, entry.method, message, { cause: reason }));
     }
+    aborts.clear();
   }
 
   function dropped(id: JsonRpcId, fault: Error): void {

@@ -5,6 +5,7 @@
  * memory of which era a server speaks (2026-07-28 basic/versioning, CHECKLIST §5
  * "Client era probe": cache the verdict, re-probe when it fails).
  */
+import { encodeOnce } from "@proto/jsonrpc";
 import { LATEST_MODERN_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, MetaKey, type ClientCapabilities, type Implementation, type LoggingLevel } from "@proto/mcp-protocol";
 
 /** The stateless revision the client asks for first. */
@@ -83,7 +84,8 @@ export function createEnvelopeCache(version: string, info: Implementation, capab
       let meta = byMethod.get(method);
       if (meta === undefined) {
         meta = Object.freeze(envelope(version, capabilitiesFor(method), info, logLevel));
-        if (byMethod.size < MAX_CACHED_ENVELOPES) byMethod.set(method, meta);
+        // A kept envelope is serialised once (`encodeOnce`): every request of the method reuses its JSON text.
+        if (byMethod.size < MAX_CACHED_ENVELOPES) byMethod.set(method, encodeOnce(meta));
       }
       return meta;
     },

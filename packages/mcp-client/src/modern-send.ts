@@ -106,16 +106,22 @@ function isHeaderMismatch(error: unknown): boolean {
  * send and one check; the loop's state (a signal, the round count, the retry flag) is set up
  * only when the server asks for input or a -32020 comes back.
  */
-export async function sendModern<Extra>(wire: ModernWire<Extra>, method: string, params: Params | undefined, options: RequestOptions | undefined, extra: Extra | undefined): Promise<unknown> {
+export function sendModern<Extra>(wire: ModernWire<Extra>, method: string, params: Params | undefined, options: RequestOptions | undefined, extra: Extra | undefined): Promise<unknown> {
   const began = options?.maxTotalTimeoutMs === undefined || options.maxTotalTimeoutMs === 0 ? 0 : performance.now();
-  let result: unknown;
+  let first: Promise<unknown>;
   try {
-    result = await wire.send(method, params, options, extra);
+    first = wire.send(method, params, options, extra);
   } catch (error) {
-    if (!isHeaderMismatch(error)) throw error;
-    return continueCall({ wire, method, params, options, extra, began }, { error });
+    return Promise.reject(error);
   }
-  return isInputRequired(result) ? continueCall({ wire, method, params, options, extra, began }, { result }) : result;
+  // One `then`, not an async frame: this runs on every modern request.
+  return first.then(
+    (result: unknown) => (isInputRequired(result) ? continueCall({ wire, method, params, options, extra, began }, { result }) : result),
+    (error: unknown) => {
+      if (!isHeaderMismatch(error)) throw error;
+      return continueCall({ wire, method, params, options, extra, began }, { error });
+    },
+  );
 }
 
 /** Goes on from a first outcome that asks for more: input rounds, and one retry after a -32020. */

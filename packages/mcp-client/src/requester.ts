@@ -46,6 +46,9 @@ export interface Requester {
   progress(params: unknown): void;
 }
 
+/** Most methods (per era) whose result check is kept; a client calling more makes the rest per request. */
+const MAX_CHECKS = 64;
+
 /** A timeout as the peer takes it: 0 for none (0, Infinity, or beyond what timers can hold). */
 function bounded(ms: number | undefined): number {
   return ms === undefined || !Number.isFinite(ms) || ms > 2_147_483_647 ? 0 : ms;
@@ -104,30 +107,63 @@ export function createRequester(config: RequesterOptions): Requester {
     });
   }
 
-  async function send(out: Outgoing): Promise<unknown> {
-    const { method, options } = out;
-    checkTimeout("timeoutMs", options?.timeoutMs);
-    checkTimeout("maxTotalTimeoutMs", options?.maxTotalTimeoutMs);
-    if (options?.signal?.aborted) {
-      throw new RequestError("ABORTED", method, `Request "${method}" was aborted before it was sent`, { cause: options.signal.reason });
+  // The result check of each method and era, made once: a request without an observer hook costs
+  // one `then` with a shared function, no async frame and no closure of its own.
+  const checks = [new Map<string, (raw: unknown) => unknown>(), new Map<string, (raw: unknown) => unknown>()] as const;
+  function checkOf(method: string, modern: boolean): (raw: unknown) => unknown {
+    const byMethod = checks[modern ? 1 : 0];
+    let check = byMethod.get(method);
+    if (check === undefined) {
+      check = (raw) => checkResult(method, raw, modern);
+      if (byMethod.size < MAX_CHECKS) byMethod.set(method, check);
     }
-    const token = options?.onProgress === undefined ? undefined : `p${nextToken++}`;
-    const timeoutMs = bounded(options?.timeoutMs ?? config.requestTimeoutMs);
-    const maxTotalTimeoutMs = bounded(options?.maxTotalTimeoutMs ?? config.maxTotalTimeoutMs);
-    const params = withMeta(out.params, options, token);
-    const finish = observe(out);
+    return check;
+  }
+
+  /** The checked result, with the observer's end hook told the outcome. */
+  function observed(out: Outgoing, raw: Promise<unknown>, finish: (outcome: RequestOutcome, error?: unknown) => void): Promise<unknown> {
+    return raw.then(
+      (value) => {
+        let result: unknown;
+        try {
+          result = checkResult(out.method, value, out.modern === true);
+        } catch (error) {
+          finish(outcomeOf(error), error);
+          throw error;
+        }
+        finish(out.isToolError?.(result) === true ? "tool_error" : "ok");
+        return result;
+      },
+      (error: unknown) => {
+        finish(outcomeOf(error), error);
+        throw error;
+      },
+    );
+  }
+
+  function send(out: Outgoing): Promise<unknown> {
+    const { method, options } = out;
+    let finish: ((outcome: RequestOutcome, error?: unknown) => void) | undefined;
     try {
+      checkTimeout("timeoutMs", options?.timeoutMs);
+      checkTimeout("maxTotalTimeoutMs", options?.maxTotalTimeoutMs);
+      if (options?.signal?.aborted) {
+        throw new RequestError("ABORTED", method, `Request "${method}" was aborted before it was sent`, { cause: options.signal.reason });
+      }
+      const token = options?.onProgress === undefined ? undefined : `p${nextToken++}`;
+      const timeoutMs = bounded(options?.timeoutMs ?? config.requestTimeoutMs);
+      const maxTotalTimeoutMs = bounded(options?.maxTotalTimeoutMs ?? config.maxTotalTimeoutMs);
+      const params = withMeta(out.params, options, token);
+      finish = observe(out);
       // The fast path (no progress, no shorter total cap) lets the peer time the request:
       // no AbortController per request, which is most of a round trip's cost in Node.
-      const raw = await (token === undefined && (maxTotalTimeoutMs === 0 || (timeoutMs !== 0 && timeoutMs <= maxTotalTimeoutMs))
+      const raw = token === undefined && (maxTotalTimeoutMs === 0 || (timeoutMs !== 0 && timeoutMs <= maxTotalTimeoutMs))
         ? out.peer.request(method, params, options?.signal === undefined ? { timeoutMs } : { signal: options.signal, timeoutMs })
-        : withDeadline(out, params, token, timeoutMs, maxTotalTimeoutMs === 0 ? undefined : maxTotalTimeoutMs));
-      const result = checkResult(method, raw, out.modern === true);
-      finish?.(out.isToolError?.(result) === true ? "tool_error" : "ok");
-      return result;
+        : withDeadline(out, params, token, timeoutMs, maxTotalTimeoutMs === 0 ? undefined : maxTotalTimeoutMs);
+      return finish === undefined ? raw.then(checkOf(method, out.modern === true)) : observed(out, raw, finish);
     } catch (error) {
       finish?.(outcomeOf(error), error);
-      throw error;
+      return Promise.reject(error);
     }
   }
 

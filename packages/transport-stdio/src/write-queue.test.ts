@@ -54,6 +54,43 @@ describe("createWriteQueue", () => {
     expect(out.writes).toEqual(["a\nb\nc\n", "d\n"]);
   });
 
+  it("settles the lines of one write together: one promise per tick, not per line", async () => {
+    const out = recorder({ held: true });
+    const queue = createWriteQueue(out.stream, "stdout");
+    const first = queue.write("a\n");
+    expect(queue.write("b\n")).toBe(first);
+    let settled = false;
+    void first.then(() => (settled = true));
+    await turn();
+    const second = queue.write("c\n");
+    expect(second).not.toBe(first);
+    await turn();
+    expect(settled).toBe(false); // taken by the stream only once it calls back
+    out.release();
+    await first;
+    out.release();
+    await second;
+    expect(out.writes).toEqual(["a\nb\n", "c\n"]);
+  });
+
+  it("counts as waiting, and rejects on abort, the lines of a batch that backpressure cut short", async () => {
+    const out = recorder({ highWaterMark: 4, held: true });
+    const queue = createWriteQueue(out.stream, "stdout");
+    const line = `${"y".repeat(700 * 1024)}\n`;
+    const sent = [queue.write(line), queue.write(line), queue.write(line)];
+    await turn();
+    expect(out.writes.length).toBe(1); // two lines (the million-unit cap), and the stream is full
+    expect(queue.waiting).toBe(1);
+    const reason = new Error("the child exited");
+    queue.abort(reason);
+    expect(queue.waiting).toBe(0);
+    out.release();
+    // The batch settles once, for all its lines: those handed to the stream reject with the rest.
+    expect(await Promise.allSettled(sent)).toEqual(sent.map(() => ({ status: "rejected", reason })));
+    await turn();
+    expect(out.writes.length).toBe(1);
+  });
+
   it("writes nothing while the stream needs drain, then the waiting lines in order", async () => {
     const out = recorder({ highWaterMark: 8, slow: true });
     const queue = createWriteQueue(out.stream, "stdout");
