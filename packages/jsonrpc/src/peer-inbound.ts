@@ -72,27 +72,22 @@ export function createInbound(host: CallHost, logger: Logger, cancellation: Canc
     return settle(call, { jsonrpc: "2.0", id: call.id, error: wire.toObject() });
   }
 
+  /** Answers `call` through `to` with `outcome(call, value)`; an outcome that throws is the peer's bug (`broken`). */
+  function deliver(call: InboundCall, to: Answerer, outcome: (call: InboundCall, value: unknown) => JsonRpcResponse | undefined, value: unknown): void {
+    let response: JsonRpcResponse | undefined;
+    try {
+      response = outcome(call, value);
+    } catch (error) {
+      return to.broken(call.exchange, error);
+    }
+    to.answer(call.exchange, response);
+  }
+
   /** Answers `call` through `to` once `value` settled: one promise layer from the handler's promise to the reply. */
   function later(value: PromiseLike<unknown>, call: InboundCall, to: Answerer): void {
     Promise.resolve(value).then(
-      (result) => {
-        let response: JsonRpcResponse | undefined;
-        try {
-          response = succeed(call, result);
-        } catch (error) {
-          return to.broken(call.exchange, error);
-        }
-        to.answer(call.exchange, response);
-      },
-      (error: unknown) => {
-        let response: JsonRpcResponse | undefined;
-        try {
-          response = fail(call, error);
-        } catch (broken) {
-          return to.broken(call.exchange, broken);
-        }
-        to.answer(call.exchange, response);
-      },
+      (result) => deliver(call, to, succeed, result),
+      (error: unknown) => deliver(call, to, fail, error),
     );
   }
 
