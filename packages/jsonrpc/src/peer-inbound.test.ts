@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RequestContext } from "./index";
+import type { Exchange, JsonRpcPayload, RequestContext, Transport, TransportSink } from "./index";
 import { createPeer, JsonRpcError, RequestError } from "./index";
 import { createMemoryTransportPair } from "./testing";
 import { cancellation, createRig, deferred, flush } from "./peer.test-support";
@@ -60,6 +60,38 @@ describe("Peer: inbound requests", () => {
     await rig.send(call(2, "async"));
     expect(await rig.next()).toEqual({ jsonrpc: "2.0", id: 2, error: { code: -32603, message: "Internal error" } });
     expect(rig.logger.error.mock.calls.map((c) => c[1])).toEqual([secret, "a string"]);
+  });
+
+  it("finishes the frame of a promised answer once, without a reply, when answering it fails inside the peer", async () => {
+    let sink: TransportSink | undefined;
+    const transport: Transport = { start: async (s) => void (sink = s), send: async () => undefined, close: async () => sink?.closed() };
+    const failure = new Error("the logger is broken");
+    const logged: unknown[] = [];
+    const logger = {
+      warn() {},
+      error(_message: string, detail?: unknown) {
+        logged.push(detail);
+        if (logged.length === 1) throw failure; // logging the handler's rejection throws: no response can be built
+      },
+    };
+    const peer = createPeer(transport, { logger });
+    peer.handle("later", async () => {
+      throw new Error("boom");
+    });
+    peer.handle("fine", async () => "ok");
+    await peer.start();
+    const replies: unknown[] = [];
+    let finished = 0;
+    const exchangeOf = (): Exchange => ({ signal: new AbortController().signal, info: { transport: "test" }, reply: async (p) => void replies.push(p), finish: () => void finished++ });
+    sink?.payload(call(1, "later") as JsonRpcPayload, exchangeOf());
+    await flush();
+    expect(replies).toEqual([]);
+    expect(finished).toBe(1);
+    expect(logged).toEqual([expect.objectContaining({ message: "boom" }), failure]);
+    sink?.payload(call(2, "fine") as JsonRpcPayload, exchangeOf());
+    await flush();
+    expect(replies).toEqual([{ jsonrpc: "2.0", id: 2, result: "ok" }]);
+    expect(finished).toBe(2);
   });
 
   it("refuses a duplicate in-flight id with -32600 while the first keeps running", async () => {

@@ -13,6 +13,19 @@ import { JsonRpcErrorCode, JsonRpcFaultCode, JsonRpcError, RequestError } from "
 /** A request's outcome: its response, nothing (cancelled or nowhere to send), or a promise of either. */
 export type Outcome = JsonRpcResponse | undefined | Promise<JsonRpcResponse | undefined>;
 
+/**
+ * Where a request that is not in a batch is answered once its handler's promise settles (the
+ * router's): the response or nothing, or, when turning the outcome into a response failed
+ * inside the peer, the error (the frame is then finished without an answer).
+ */
+export interface Answerer {
+  answer(exchange: Exchange, response: JsonRpcResponse | undefined): void;
+  broken(exchange: Exchange, error: unknown): void;
+}
+
+/** What `call` returns when it answers through the `Answerer` later (the handler answered a promise). */
+export const LATER: unique symbol = Symbol("answered later");
+
 function failure(id: JsonRpcId, code: number, message: string): JsonRpcResponse {
   return { jsonrpc: "2.0", id, error: { code, message } };
 }
@@ -59,8 +72,33 @@ export function createInbound(host: CallHost, logger: Logger, cancellation: Canc
     return settle(call, { jsonrpc: "2.0", id: call.id, error: wire.toObject() });
   }
 
-  /** Runs one request's handler. A plain return value is answered without a microtask hop. */
-  function call(message: JsonRpcRequest, exchange: Exchange, inBatch: boolean): Outcome {
+  /** Answers `call` through `to` with `outcome(call, value)`; an outcome that throws is the peer's bug (`broken`). */
+  function deliver(call: InboundCall, to: Answerer, outcome: (call: InboundCall, value: unknown) => JsonRpcResponse | undefined, value: unknown): void {
+    let response: JsonRpcResponse | undefined;
+    try {
+      response = outcome(call, value);
+    } catch (error) {
+      return to.broken(call.exchange, error);
+    }
+    to.answer(call.exchange, response);
+  }
+
+  /** Answers `call` through `to` once `value` settled: one promise layer from the handler's promise to the reply. */
+  function later(value: PromiseLike<unknown>, call: InboundCall, to: Answerer): void {
+    Promise.resolve(value).then(
+      (result) => deliver(call, to, succeed, result),
+      (error: unknown) => deliver(call, to, fail, error),
+    );
+  }
+
+  /**
+   * Runs one request's handler. A plain return value is answered without a microtask hop. With
+   * `to` (a request outside a batch), a promise the handler returns is answered through `to`
+   * when it settles, and `LATER` is returned; without it, the promise of the outcome is.
+   */
+  function call(message: JsonRpcRequest, exchange: Exchange, inBatch: boolean): Outcome;
+  function call(message: JsonRpcRequest, exchange: Exchange, inBatch: boolean, to: Answerer): JsonRpcResponse | undefined | typeof LATER;
+  function call(message: JsonRpcRequest, exchange: Exchange, inBatch: boolean, to?: Answerer): Outcome | typeof LATER {
     const { id, method } = message;
     const handler = handlers.get(method);
     if (handler === undefined) return failure(id, JsonRpcErrorCode.MethodNotFound, `Method not found: ${method}`);
@@ -78,6 +116,10 @@ export function createInbound(host: CallHost, logger: Logger, cancellation: Canc
       return fail(context, error);
     }
     if (!isThenable(value)) return succeed(context, value);
+    if (to !== undefined) {
+      later(value, context, to);
+      return LATER;
+    }
     return Promise.resolve(value).then(
       (result) => succeed(context, result),
       (error: unknown) => fail(context, error),

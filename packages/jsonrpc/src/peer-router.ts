@@ -6,7 +6,8 @@
 import type { Logger } from "./peer-types";
 import type { Exchange } from "./transport";
 import type { JsonRpcMessage, JsonRpcPayload, JsonRpcRequest, JsonRpcResponse } from "./types";
-import type { Outcome, createInbound } from "./peer-inbound";
+import type { Answerer, Outcome, createInbound } from "./peer-inbound";
+import { LATER } from "./peer-inbound";
 import type { Outbound } from "./peer-outbound";
 import { createReplier } from "./peer-reply";
 import { JsonRpcFaultCode } from "./errors";
@@ -24,25 +25,22 @@ export function createRouter(inbound: ReturnType<typeof createInbound>, outbound
     }
   }
 
-  function one(message: JsonRpcMessage, exchange: Exchange, inBatch: boolean): Outcome {
+  function one(message: JsonRpcMessage, exchange: Exchange): Outcome {
     if ("method" in message) {
-      if ("id" in message) return inbound.call(message as JsonRpcRequest, exchange, inBatch);
+      if ("id" in message) return inbound.call(message as JsonRpcRequest, exchange, true);
       inbound.notification(message, exchange);
     } else response(message);
     return undefined;
   }
 
   /** A promised outcome that rejected is a bug of this peer: it is logged, and the frame still finishes. */
-  const broken = (exchange: Exchange) => (error: unknown): void => {
-    logger.error("A request outcome failed inside the peer; its frame is finished without it", error);
-    replier.finish(exchange);
-  };
+  const broken = (exchange: Exchange) => (error: unknown): void => answerer.broken(exchange, error);
 
   function batch(messages: readonly JsonRpcMessage[], exchange: Exchange): void {
     let outcomes: Outcome[] | undefined;
     let pending = false;
     for (const message of messages) {
-      const outcome = one(message, exchange, true);
+      const outcome = one(message, exchange);
       if (outcome === undefined) continue;
       (outcomes ??= []).push(outcome);
       if (outcome instanceof Promise) pending = true;
@@ -63,14 +61,28 @@ export function createRouter(inbound: ReturnType<typeof createInbound>, outbound
     else replier.finish(exchange);
   }
 
+  // A single request whose handler answered a promise is answered from the inbound half's one reaction to it.
+  const answerer: Answerer = {
+    answer,
+    broken(exchange, error) {
+      logger.error("A request outcome failed inside the peer; its frame is finished without it", error);
+      replier.finish(exchange);
+    },
+  };
+
   /**
    * Routes one frame (a message or a batch) that arrived on `exchange`, and finishes the frame
    * once its last answer is written or dropped (at once when it holds no request).
    */
   return function route(payload: JsonRpcPayload, exchange: Exchange): void {
     if (Array.isArray(payload)) return batch(payload, exchange);
-    const outcome = one(payload as JsonRpcMessage, exchange, false);
-    if (outcome instanceof Promise) outcome.then((response) => answer(exchange, response), broken(exchange));
-    else answer(exchange, outcome);
+    const message = payload as JsonRpcMessage;
+    if ("method" in message && "id" in message) {
+      const outcome = inbound.call(message as JsonRpcRequest, exchange, false, answerer);
+      if (outcome !== LATER) answer(exchange, outcome);
+      return;
+    }
+    one(message, exchange);
+    replier.finish(exchange);
   };
 }

@@ -140,7 +140,14 @@ export function serveModern(call: ModernCall, method: string, params: JsonRpcPar
   try {
     const result = serve(call, method, params);
     if (!isThenable(result)) return finish(call, method, result);
-    return Promise.resolve(result).then((value) => finish(call, method, value)).catch(fail);
+    // one reaction: a stamp that throws is failed as a rejection of the handler is
+    return Promise.resolve(result).then((value) => {
+      try {
+        return finish(call, method, value);
+      } catch (error) {
+        return fail(error);
+      }
+    }, fail);
   } catch (error) {
     return fail(error);
   }
