@@ -3,8 +3,27 @@ import type { TrackedRequest } from "./index";
 import { cancellation, createRig, flush } from "./peer.test-support";
 
 afterEach(() => {
+  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
+
+/** Timers as browsers make them: numbers, no `refresh()` (over the fake timers). */
+function numberTimers(): void {
+  const set = globalThis.setTimeout;
+  const clear = globalThis.clearTimeout;
+  const byId = new Map<number, ReturnType<typeof setTimeout>>();
+  let next = 1;
+  vi.stubGlobal("setTimeout", (fn: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+    const id = next++;
+    byId.set(id, set(fn, ms, ...args));
+    return id;
+  });
+  vi.stubGlobal("clearTimeout", (id: number | undefined) => {
+    if (id === undefined) return;
+    clear(byId.get(id));
+    byId.delete(id);
+  });
+}
 
 describe("Peer: the handle RequestOptions.track gives", () => {
   it("abort(reason) rejects the request with ABORTED and sends the cancellation with the reason's message", async () => {
@@ -47,8 +66,9 @@ describe("Peer: the handle RequestOptions.track gives", () => {
     expect(rig.pending()).toEqual([]);
   });
 
-  it("resetTimeout() on every progress keeps the deadline timeoutMs after the last reset; then the timeout cancels", async () => {
+  it.each([["timers with refresh()", false], ["number timers", true]])("resetTimeout() on every progress keeps the deadline timeoutMs after the last reset; then the timeout cancels (%s)", async (_, numbers) => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    if (numbers) numberTimers();
     const rig = await createRig({ cancellation, requestTimeoutMs: 1000 });
     await rig.server.start();
     let tracked: TrackedRequest | undefined;
