@@ -25,6 +25,8 @@
 //                      "before" alternately, both connected and warm the whole time: gateway CPU per call
 //                      of each burst and the median of the paired differences (after minus before),
 //                      finer than whole rounds when the machine's load moves
+//     [--progress-token]  every call sends a progress token (as the MCP Inspector does), so the gateway asks
+//                      its child for progress too
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -46,6 +48,8 @@ writeFileSync(config, JSON.stringify({ mcpServers: { bench: child } }));
 
 const RELAY = fileURLToPath(new URL("./lib/relay.mjs", import.meta.url));
 const PROFILE = option("profile", "");
+// With --progress-token our client sends a progressToken with each call (an onProgress callback).
+const CALL = flag("progress-token") ? { onProgress: () => {} } : undefined;
 const BEFORE = option("before", "");
 const gatewaySide = (cli) => ({ command: process.execPath, args: [...(PROFILE === "" ? [] : ["--cpu-prof", "--cpu-prof-dir", PROFILE]), cli, "--mcp", "--config", config], tool: "bench__echo" });
 const SIDES = {
@@ -84,7 +88,7 @@ async function inFlight(client, tool, count, text) {
   await Promise.all(Array.from({ length: 64 }, async () => {
     while (sent < count) {
       sent++;
-      await client.callTool(tool, { text });
+      await client.callTool(tool, { text }, CALL);
     }
   }));
 }
@@ -97,7 +101,7 @@ async function connectWarm(side, o) {
   await client.connect(transport);
   await client.listAllTools();
   await inFlight(client, tool, o.warmup, "warm");
-  for (let i = 0; i < o.warmup / 5; i++) await client.callTool(tool, { text: "warm" });
+  for (let i = 0; i < o.warmup / 5; i++) await client.callTool(tool, { text: "warm" }, CALL);
   return { client, transport, tool };
 }
 
@@ -134,13 +138,13 @@ async function measure(side, o) {
     // tiering: twice the CPU per call of a warm process).
     // One message per read (sequential) takes other paths than batches: both are warmed.
     await inFlight(client, tool, o.warmup, "warm");
-    for (let i = 0; i < o.warmup / 5; i++) await client.callTool(tool, { text: "warm" });
+    for (let i = 0; i < o.warmup / 5; i++) await client.callTool(tool, { text: "warm" }, CALL);
     const load = loadavg()[0];
     const times = new Float64Array(o.sequential);
     let cpu = cpuNow(transport.pid);
     for (let i = 0; i < o.sequential; i++) {
       const start = performance.now();
-      await client.callTool(tool, { text: `hello ${i}` });
+      await client.callTool(tool, { text: `hello ${i}` }, CALL);
       times[i] = (performance.now() - start) * 1000;
     }
     const seqCpu = cpuPerCall(cpu, (cpu = cpuNow(transport.pid)), o.sequential);

@@ -3,7 +3,7 @@
  * cancellation notification sent for a request given up on (JSON-RPC 2.0 section 4;
  * MCP "Cancellation").
  */
-import type { CancellationProtocol, Logger, RequestOptions } from "./peer-types";
+import type { CancellationProtocol, Logger, RequestOptions, TrackedRequest } from "./peer-types";
 import type { Exchange } from "./transport";
 import type { JsonRpcId, JsonRpcParams, JsonRpcPayload, JsonRpcRequest, JsonRpcResponse } from "./types";
 import { JsonRpcFaultCode, JsonRpcError, RequestError } from "./errors";
@@ -33,6 +33,29 @@ export interface Outbound {
   closeAll(reason: Error | undefined): void;
   /** Rejects the pending request `id` at once with `OVERSIZED`: its response was dropped unread. */
   dropped(id: JsonRpcId, fault: Error): void;
+}
+
+/** Node's timers (and Bun's) can be re-armed in place; a browser's are numbers. */
+function refreshable(timer: ReturnType<typeof setTimeout>): timer is ReturnType<typeof setTimeout> & { refresh(): unknown } {
+  return typeof timer === "object" && timer !== null && typeof (timer as { refresh?: unknown }).refresh === "function";
+}
+
+/** The handle `RequestOptions.track` receives: one object, no closures, per tracked request. */
+class Tracked implements TrackedRequest {
+  constructor(
+    readonly id: JsonRpcId,
+    private readonly timeoutMs: number,
+    private readonly reset: (id: JsonRpcId, timeoutMs: number) => void,
+    private readonly end: (id: JsonRpcId, reason: unknown) => void,
+  ) {}
+
+  resetTimeout(): void {
+    this.reset(this.id, this.timeoutMs);
+  }
+
+  abort(reason?: unknown): void {
+    this.end(this.id, reason);
+  }
 }
 
 /** Most requests that share one rejection handler of a shared send promise. */
@@ -89,26 +112,44 @@ export function createOutbound(
   }
 
   function onAbort(id: JsonRpcId): void {
-    const entry = take(id);
-    if (entry === undefined) return;
-    const reason: unknown = entry.signal?.reason;
-    entry.reject(new RequestError(JsonRpcFaultCode.Aborted, entry.method, `Request "${entry.method}" (id ${String(id)}) was aborted`, { cause: reason }));
-    sendCancel(id, entry.via, describeReason(reason));
+    const entry = pending.get(id);
+    if (entry !== undefined) abortEntry(id, entry.signal?.reason);
   }
 
-  function track(callback: NonNullable<RequestOptions["track"]>, id: JsonRpcId, timeoutMs: number): void {
-    const resetTimeout = (): void => {
-      const entry = pending.get(id);
-      if (entry === undefined || (entry.timer === undefined && entry.group === undefined)) return;
-      if (entry.group !== undefined) timeouts.leave(entry.group);
+  function abortEntry(id: JsonRpcId, reason: unknown): void {
+    const entry = take(id);
+    if (entry === undefined) return;
+    entry.reject(new RequestError(JsonRpcFaultCode.Aborted, entry.method, `Request "${entry.method}" (id ${String(id)}) was aborted`, { cause: reason }));
+    // (aborted from inside its `track` callback: it was never sent, so there is nothing to cancel)
+    if (id !== tracking) sendCancel(id, entry.via, describeReason(reason));
+  }
+
+  /** Restarts the timeout of request `id`: it leaves its group for a timer of its own, re-armed (not made again) on later resets where timers can be. */
+  function resetTimeout(id: JsonRpcId, timeoutMs: number): void {
+    const entry = pending.get(id);
+    if (entry === undefined || (entry.timer === undefined && entry.group === undefined)) return;
+    if (entry.group !== undefined) {
+      timeouts.leave(entry.group);
       entry.group = undefined;
-      if (entry.timer !== undefined) clearTimeout(entry.timer);
-      entry.timer = setTimeout(onTimeout, timeoutMs, id, timeoutMs);
-    };
+    } else if (entry.timer !== undefined && refreshable(entry.timer)) {
+      entry.timer.refresh();
+      return;
+    }
+    if (entry.timer !== undefined) clearTimeout(entry.timer);
+    entry.timer = setTimeout(onTimeout, timeoutMs, id, timeoutMs);
+  }
+
+  /** The request whose `track` callback runs (it is sent after). */
+  let tracking: JsonRpcId | undefined;
+
+  function track(callback: NonNullable<RequestOptions["track"]>, id: JsonRpcId, timeoutMs: number): void {
+    tracking = id;
     try {
-      callback({ id, resetTimeout });
+      callback(new Tracked(id, timeoutMs, resetTimeout, abortEntry));
     } catch (error) {
       logger.error("RequestOptions.track threw; the request goes on", error);
+    } finally {
+      tracking = undefined;
     }
   }
 
@@ -148,7 +189,10 @@ export function createOutbound(
       pending.set(id, entry);
       if (timeoutMs > 0) entry.group = timeouts.join(id, timeoutMs);
       if (signal !== undefined) aborts.watch(signal, id);
-      if (options?.track !== undefined) track(options.track, id, timeoutMs);
+      if (options?.track !== undefined) {
+        track(options.track, id, timeoutMs);
+        if (!pending.has(id)) return;
+      }
       watchSend(send(message, via), id);
     });
   }

@@ -78,9 +78,10 @@ export interface RequestOptions {
   /** Send through this exchange (a request related to an inbound one) instead of `transport.send`. */
   readonly via?: Exchange;
   /**
-   * Called once, synchronously, before the request is sent, with the id it was given and a
-   * function that restarts its timeout. MCP restarts it on each progress notification
-   * (DESIGN.md section 4: "60 s, reset by progress").
+   * Called once, synchronously, before the request is sent, with the id it was given, a
+   * function that restarts its timeout and one that gives it up. MCP restarts the timeout on
+   * each progress notification (DESIGN.md section 4: "60 s, reset by progress"); a caller with
+   * deadlines of its own aborts through the handle instead of an `AbortController` per request.
    */
   readonly track?: (request: TrackedRequest) => void;
 }
@@ -89,8 +90,18 @@ export interface RequestOptions {
 export interface TrackedRequest {
   /** The id the request was sent with. */
   readonly id: JsonRpcId;
-  /** Restarts the request's timeout from now (no effect once it has settled or when it has none). */
+  /**
+   * Restarts the request's timeout from now (no effect once it has settled or when it has none).
+   * Cheap enough to call on every progress notification: the request's timer is re-armed, not
+   * made again, where the runtime's timers can be (Node's `refresh()`).
+   */
   resetTimeout(): void;
+  /**
+   * Gives the request up now, as an abort of its signal would: it rejects with `RequestError`
+   * `ABORTED` (`cause`: `reason`) and the cancellation notification is sent, if configured, with
+   * `reason`'s message. No effect once the request has settled.
+   */
+  abort(reason?: unknown): void;
 }
 
 /** Options of one outbound notification. */

@@ -8,10 +8,11 @@
 import { RequestError, type Peer } from "@proto/jsonrpc";
 import type { Implementation, ProgressToken } from "@proto/mcp-protocol";
 import type { ClientObserver, RequestEndEvent, RequestOutcome } from "./observer";
-import type { ProgressUpdate, RequestOptions } from "./request-options";
+import type { RequestOptions } from "./request-options";
 import { checkResult } from "./result-shapes";
-import { checkTimeout, startDeadline } from "./deadline";
+import { checkTimeout } from "./deadline";
 import { safeCall } from "./observer";
+import { SlowCall } from "./slow-call";
 
 /** What the requester needs from its client. */
 export interface RequesterOptions {
@@ -64,47 +65,29 @@ function outcomeOf(error: unknown): RequestOutcome {
 
 function withMeta(params: Outgoing["params"], options: RequestOptions | undefined, token: ProgressToken | undefined): Outgoing["params"] {
   if (options?.meta === undefined && token === undefined) return params;
-  const base = (params?._meta ?? {}) as { readonly [key: string]: unknown };
-  const meta = { ...base, ...options?.meta, ...(token === undefined ? {} : { progressToken: token }) };
-  return { ...params, _meta: meta };
+  // Object.assign and sets, not spreads: in V8 a literal that starts with a spread and then adds
+  // keys builds a new hidden class per call (~1.3 µs and garbage, measured).
+  const meta: { [key: string]: unknown } = Object.assign({}, params?._meta as object | undefined, options?.meta);
+  if (token !== undefined) meta.progressToken = token;
+  const next: { [key: string]: unknown } = Object.assign({}, params);
+  next._meta = meta;
+  return next;
 }
 
 /** Creates the requester of one client; progress tokens are unique per requester. */
 export function createRequester(config: RequesterOptions): Requester {
-  const listeners = new Map<ProgressToken, (progress: ProgressUpdate) => void>();
+  const listeners = new Map<ProgressToken, SlowCall>();
   let nextToken = 1;
 
-  /**
-   * The slow path, for requests whose timeout progress can restart: a deadline of our own
-   * aborts the peer request (the peer then sends the cancellation).
-   */
-  function withDeadline(out: Outgoing, params: Outgoing["params"], token: ProgressToken | undefined, timeoutMs: number, maxTotalTimeoutMs: number | undefined): Promise<unknown> {
+  /** The slow path: requests whose timeout progress can restart, or whose total cap is shorter than their timeout. */
+  function withDeadline(out: Outgoing, params: Outgoing["params"], token: ProgressToken | undefined, timeoutMs: number, maxTotalTimeoutMs: number): Promise<unknown> {
     const { method, options } = out;
-    const aborter = new AbortController();
-    let timedOut: RequestError | undefined;
-    const deadline = startDeadline({ timeoutMs, maxTotalTimeoutMs }, (kind) => {
-      timedOut = new RequestError("TIMEOUT", method, kind === "idle"
-        ? `Request "${method}" got no response${token === undefined ? "" : " or progress"} within ${timeoutMs} ms; raise timeoutMs if it is expected to take longer`
-        : `Request "${method}" exceeded maxTotalTimeoutMs (${String(maxTotalTimeoutMs)} ms)`);
-      aborter.abort(timedOut);
-    });
-    const forward = (): void => aborter.abort(options?.signal?.reason);
-    options?.signal?.addEventListener("abort", forward, { once: true });
-    if (token !== undefined) {
-      const onProgress = options?.onProgress as (progress: ProgressUpdate) => void;
-      const resets = options?.resetTimeoutOnProgress !== false;
-      listeners.set(token, (progress) => {
-        if (resets) deadline.reset();
-        safeCall(onProgress, progress, (error) => config.report(error, `the onProgress callback of "${method}"`));
-      });
-    }
-    return out.peer.request(method, params, { signal: aborter.signal, timeoutMs: 0 }).catch((error: unknown) => {
-      throw timedOut ?? error;
-    }).finally(() => {
-      deadline.clear();
-      if (token !== undefined) listeners.delete(token);
-      options?.signal?.removeEventListener("abort", forward);
-    });
+    const resets = token !== undefined && options?.resetTimeoutOnProgress !== false;
+    const call = new SlowCall(config, listeners, method, token, timeoutMs, maxTotalTimeoutMs, resets, options?.onProgress);
+    if (token !== undefined) listeners.set(token, call);
+    const signal = options?.signal;
+    const sent = out.peer.request(method, params, signal === undefined ? { timeoutMs, track: call.track } : { signal, timeoutMs, track: call.track });
+    return sent.then(call.done, call.failed);
   }
 
   // The result check of each method and era, made once: a request without an observer hook costs
@@ -156,10 +139,10 @@ export function createRequester(config: RequesterOptions): Requester {
       const params = withMeta(out.params, options, token);
       finish = observe(out);
       // The fast path (no progress, no shorter total cap) lets the peer time the request:
-      // no AbortController per request, which is most of a round trip's cost in Node.
+      // one `then`, no timer of the requester's.
       const raw = token === undefined && (maxTotalTimeoutMs === 0 || (timeoutMs !== 0 && timeoutMs <= maxTotalTimeoutMs))
         ? out.peer.request(method, params, options?.signal === undefined ? { timeoutMs } : { signal: options.signal, timeoutMs })
-        : withDeadline(out, params, token, timeoutMs, maxTotalTimeoutMs === 0 ? undefined : maxTotalTimeoutMs);
+        : withDeadline(out, params, token, timeoutMs, maxTotalTimeoutMs);
       return finish === undefined ? raw.then(checkOf(method, out.modern === true)) : observed(out, raw, finish);
     } catch (error) {
       finish?.(outcomeOf(error), error);
@@ -184,9 +167,9 @@ export function createRequester(config: RequesterOptions): Requester {
     if (typeof params !== "object" || params === null) return;
     const { progressToken, progress: value, total, message } = params as { [key: string]: unknown };
     if ((typeof progressToken !== "string" && typeof progressToken !== "number") || typeof value !== "number") return;
-    const listener = listeners.get(progressToken);
-    if (listener === undefined) return;
-    listener({
+    const call = listeners.get(progressToken);
+    if (call === undefined) return;
+    call.progress({
       progress: value,
       ...(typeof total === "number" ? { total } : {}),
       ...(typeof message === "string" ? { message } : {}),
