@@ -3,6 +3,7 @@ import type { Transport } from "@proto/jsonrpc";
 import type { Client } from "./client-types";
 import { createClient } from "./client";
 import { discover } from "./fixtures/modern-discover";
+import { until } from "./fixtures/until";
 import { createScriptedServer, type ScriptedServer } from "./fixtures/scripted-server";
 
 /**
@@ -63,13 +64,8 @@ async function setup(): Promise<Rig> {
 
 const lists = (server: ScriptedServer): number => server.received.filter((r) => r.method === "tools/list").length;
 
-/** Resolves once the server has received `n` list requests (fails after 10,000 turns of the event loop). */
-async function received(server: ScriptedServer, n: number): Promise<void> {
-  for (let turn = 0; lists(server) < n; turn++) {
-    if (turn === 10_000) throw new Error(`the server received ${lists(server)} tools/list requests, expected ${n}`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
+/** Resolves once the server has received `n` list requests. */
+const received = (server: ScriptedServer, n: number): Promise<void> => until(() => lists(server) >= n, `${n} tools/list requests`);
 
 describe("private lists and the credentials that use them", () => {
   it("validates a call against the outputSchema of the current user's list", async () => {

@@ -8,21 +8,13 @@ import { RequestError, type JsonRpcParams } from "@proto/jsonrpc";
 import type { Client } from "./client-types";
 import { createClient } from "./client";
 import { createScriptedServer, type ScriptedServer } from "./fixtures/scripted-server";
+import { until } from "./fixtures/until";
 
 const open: Client[] = [];
 afterEach(async () => {
   vi.useRealTimers();
   await Promise.all(open.splice(0).map((c) => c.close()));
 });
-
-/** Polls `check` between real event-loop turns; never touches (fake) timers. */
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 10_000; i++) {
-    if (check()) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
 
 type Params = { [key: string]: unknown };
 

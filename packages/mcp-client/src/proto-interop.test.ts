@@ -4,20 +4,13 @@ import { createMemoryTransportPair } from "@proto/jsonrpc/testing";
 import type { Client, ClientOptions } from "./client-types";
 import { createClient } from "./client";
 import { createProtoFixture, PROTO_RESOURCES, type ProtoFixture } from "./fixtures/proto-server";
+import { until } from "./fixtures/until";
 
 const clients: Client[] = [];
 afterEach(async () => {
   vi.useRealTimers();
   await Promise.all(clients.splice(0).map((c) => c.close()));
 });
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 10_000; i++) {
-    if (check()) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
 
 for (const protocol of ["2025-11-25", "auto"] as const) {
 const modern = protocol === "auto";

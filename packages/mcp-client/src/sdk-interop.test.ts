@@ -5,17 +5,9 @@ import type { Client, ClientOptions } from "./client-types";
 import { createClient } from "./client";
 import { createSdkFixture, RESOURCE_COUNT, type SdkFixture } from "./fixtures/sdk-server";
 import { ClientFaultCode, McpClientError, ToolCallError } from "./errors";
+import { until } from "./fixtures/until";
 
 const open: Client[] = [];
-
-/** Polls `check` between real event-loop turns; never touches (fake) timers. */
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 10_000; i++) {
-    if (check()) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
 
 /** Fake only the timers the client's deadlines use, so the event loop keeps turning. */
 function fakeTimers(): void {
