@@ -34,6 +34,8 @@ export interface CancelWatch {
   borrow(ctx: RequestContext): WatchedCall;
   /** The call ended: its signal goes back to the pool unless it was aborted. */
   release(call: WatchedCall): void;
+  /** Cancels the child requests of `ctx`'s calls still in flight (their results would go unread), with `reason`. */
+  abandon(ctx: RequestContext, reason: Error): void;
   /** Stops the sweeps. */
   close(): void;
 }
@@ -98,6 +100,9 @@ export function createCancelWatch(): CancelWatch {
       // Every layer under the child's request removes its listeners when the request settles,
       // so an unaborted signal is as good as new.
       if (!call.controller.signal.aborted && free.length < MAX_FREE) free.push(call.controller);
+    },
+    abandon(ctx, reason) {
+      for (const call of live) if (call.ctx === ctx) call.controller.abort(reason);
     },
     close() {
       closed = true;

@@ -88,3 +88,19 @@ export function unknownError(kind: "tool" | "prompt" | "resource", name: string,
   const repair = ambiguous ? `use the namespaced name: ${candidates.join(" or ")}` : "list again: the child may have removed it, or it is filtered out";
   return new JsonRpcError(JsonRpcErrorCode.InvalidParams, text, { code, [kind]: name, candidates: [...candidates], repair });
 }
+
+/**
+ * -32601 for a child's request (sampling, elicitation, roots) that cannot be told apart: the
+ * child speaks a 2025-11-25 session, whose requests do not say which call they belong to,
+ * `calls` of its calls are in flight, and the upstream has no session to send it on (2026-07-28
+ * asks only inside the request of that call).
+ */
+export function ambiguousRequest(child: string, method: string, calls: number): JsonRpcError {
+  return new JsonRpcError(
+    JsonRpcErrorCode.MethodNotFound,
+    `Child "${child}" sent ${method} while ${calls} calls to it were in flight; its requests do not say which call they belong to, ` +
+      "and a 2026-07-28 client can be asked only within that call, so it cannot be relayed. " +
+      'If the child serves 2026-07-28, set its protocol: "2026-07-28" (its requests then travel with their call); else call it one call at a time',
+    { child, method, calls },
+  );
+}

@@ -10,6 +10,7 @@
 import { JsonRpcErrorCode, JsonRpcError } from "@proto/jsonrpc";
 import type { ServerRequestContext } from "@proto/mcp-client";
 import type { LoggingLevel } from "@proto/mcp-protocol";
+import { isInputRoundEnd } from "@proto/mcp-server";
 import type { RequestContext, ServerSession } from "@proto/mcp-server";
 import { buildCatalog } from "./catalog";
 import type { Catalog } from "./catalog";
@@ -23,6 +24,7 @@ import type { ListenHolds } from "./forward-listen";
 import type { GatewaySettings } from "./settings";
 import { childSettings } from "./settings";
 import { createUriMapper } from "./uris";
+import { ambiguousRequest } from "./errors";
 
 /** The upstream side a pool talks to. */
 export interface PoolUpstream {
@@ -119,14 +121,25 @@ export function createPool(settings: GatewaySettings, upstream: PoolUpstream): P
       const session = ctx?.session ?? [...upstream.sessions()].filter((s) => s.initialized).pop();
       const capabilities = ctx?.clientCapabilities ?? session?.clientCapabilities ?? {};
       const needed = CAPABILITY[method] as "sampling" | "elicitation" | "roots";
+      if (ctx === undefined && session === undefined && (contexts?.size ?? 0) > 1) throw ambiguousRequest(child, method, contexts?.size ?? 0);
       if (session === undefined || capabilities[needed] === undefined) {
         throw new JsonRpcError(JsonRpcErrorCode.MethodNotFound, `The gateway's client did not declare "${needed}", so "${method}" from child "${child}" cannot be relayed`);
       }
       const options = { signal: context.signal, timeoutMs: 600_000 };
       const body = params as { [key: string]: unknown };
-      return ctx !== undefined ? ctx.request(method, body, options) : session.request(method, body, options);
+      if (ctx === undefined) return session.request(method, body, options);
+      return ctx.request(method, body, options).catch((error: unknown) => {
+        // A 2026-07-28 input round ended: the upstream retries, which calls the child again, so this call is
+        // abandoned now: cancelled on the child, and no longer one its requests could belong to.
+        if (isInputRoundEnd(error)) {
+          leave(child, ctx);
+          pool.cancels.abandon(ctx, error as Error);
+        }
+        throw error;
+      });
     };
   }
+
 
   /**
    * A child's log: on the stream of the one upstream request in flight to that child (its

@@ -42,6 +42,7 @@ export type {
 export type { JsonSchemaValidator } from "./validation";
 export { TOOL_ERROR_META_KEY } from "./tool-call";
 export { ProtocolError } from "./protocol-error";
+export { isInputRoundEnd } from "./stateless/input-rounds";
 export { ServerFaultCode } from "./fault-codes";
 export type { UnauthenticatedScopes } from "./tool-call";
 export type { ArgumentError, ArgumentErrorReason, ToolArgumentsErrorDetails } from "./validation-report";

@@ -40,6 +40,19 @@ function invalid(message: string): JsonRpcError {
   return new ProtocolError(JsonRpcErrorCode.InvalidParams, `Invalid params: ${message}`);
 }
 
+/** What a handler's input requests reject with once its round ended with `input_required` (`isInputRoundEnd`). */
+class InputRoundEnd extends ProtocolError {}
+
+/**
+ * True for the rejection a handler's `ctx.request` (and `ctx.sample`, `ctx.elicit`, ...) gets
+ * when its 2026-07-28 input round ended: the request was answered `input_required`, and the
+ * client's retry runs the handler again from the start, so this run's work can stop (a
+ * gateway cancels the call it forwarded for it).
+ */
+export function isInputRoundEnd(error: unknown): boolean {
+  return error instanceof InputRoundEnd;
+}
+
 /** Checks the shape of one answer; -32602 when it cannot be the result of `method` (MRTR rounds and task input responses). */
 export function checkAnswer(method: string, key: string, value: unknown): unknown {
   if (!isRecord(value)) throw invalid(`inputResponses["${key}"] must be an object`);
@@ -198,7 +211,7 @@ class Round implements InputRound {
     // Normal control flow, not a fault: a ProtocolError so the tool layer passes it through without
     // reporting a thrown tool; it never reaches the wire (the round's answer is the input_required result).
     const asks = this.asks as Asks;
-    const stopped = new ProtocolError(JsonRpcErrorCode.InternalError, "the round ended: the client is asked for input");
+    const stopped = new InputRoundEnd(JsonRpcErrorCode.InternalError, "the round ended: the client is asked for input");
     asks.stopped = stopped;
     for (const reject of (asks.waiting ?? []).splice(0)) reject(stopped);
     return {
