@@ -19,6 +19,7 @@ it("pins the runtime export list", () => {
     "decodeCursor",
     "encodeCursor",
     "isCallToolResult",
+    "isInputRoundEnd",
     "isUriTemplate",
     "paginate",
     "toCallToolResult",
