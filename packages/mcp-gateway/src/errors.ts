@@ -99,8 +99,8 @@ export function ambiguousRequest(child: string, method: string, calls: number): 
   return new JsonRpcError(
     JsonRpcErrorCode.MethodNotFound,
     `Child "${child}" sent ${method} while ${calls} calls to it were in flight; its requests do not say which call they belong to, ` +
-      "and a 2026-07-28 client can be asked only within that call, so it cannot be relayed. " +
-      'If the child serves 2026-07-28, set its protocol: "2026-07-28" (its requests then travel with their call); else call it one call at a time',
+      "and those calls came from different upstream clients or from 2026-07-28 requests (asked only within their call), so it cannot be relayed. " +
+      'If the child serves 2026-07-28, set its protocol: "2026-07-28" (its requests then travel with their call); else call it one call at a time (or set sessions: "isolated" for 2025-11-25 clients)',
     { child, method, calls },
   );
 }

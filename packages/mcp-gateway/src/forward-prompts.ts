@@ -40,19 +40,23 @@ function resolvePrompt(pool: Pool, settings: GatewaySettings, name: string): Pro
   throw unknownError("prompt", name, bare.map((p) => p.exposed), bare.length > 1);
 }
 
-async function onChild<T>(pool: Pool, ctx: RequestContext, childName: string, method: string, what: { prompt?: string }, op: (client: import("@proto/mcp-client").Client) => Promise<T>): Promise<T> {
+async function onChild<T>(pool: Pool, ctx: RequestContext, childName: string, method: string, what: { prompt?: string }, op: (client: import("@proto/mcp-client").Client, signal: AbortSignal) => Promise<T>): Promise<T> {
   const child = pool.children.get(childName);
   const site = { child: childName, method, ...(what.prompt === undefined ? {} : { tool: what.prompt }) };
   if (child === undefined || child.state === "failed" || child.state === "disabled") throw failureError(unavailableFailure(site, `child "${childName}" is ${child?.state ?? "unknown"}`));
   const startedAt = performance.now();
+  // A borrowed signal, not ctx.signal: the pool aborts it when a 2026-07-28 input round abandons this call.
+  const watched = pool.cancels.borrow(ctx);
   try {
-    return withoutChildStamps(await child.run((client) => pool.track(childName, ctx, () => op(client))));
+    return withoutChildStamps(await child.run((client) => pool.track(childName, ctx, () => op(client, watched.signal))));
   } catch (error) {
     const refusal = capabilityRefusal(error, childName);
     if (refusal !== undefined) throw refusal;
     const failure = classifyFailure(error, { ...site, startedAt, frameFault: child.frameFaultSince(startedAt), attempt: child.attempt });
     if (failure === undefined || ctx.signal.aborted) throw error;
     throw failureError(failure);
+  } finally {
+    pool.cancels.release(watched);
   }
 }
 
@@ -62,13 +66,13 @@ export async function getPrompt(pool: Pool, settings: GatewaySettings, ctx: Requ
   await pool.ready();
   const entry = resolvePrompt(pool, settings, typeof p.name === "string" ? p.name : "");
   const args = typeof p.arguments === "object" && p.arguments !== null ? (p.arguments as { [name: string]: string }) : undefined;
-  return onChild(pool, ctx, entry.child, "prompts/get", { prompt: entry.exposed }, (client) => client.getPrompt(entry.name, args, { signal: ctx.signal }));
+  return onChild(pool, ctx, entry.child, "prompts/get", { prompt: entry.exposed }, (client, signal) => client.getPrompt(entry.name, args, { signal }));
 }
 
 /** Completes on the child, or answers no values when it does not complete (hosts ask while the user types). */
-function completeOn(client: import("@proto/mcp-client").Client, params: CompleteRequestParams, ctx: RequestContext): Promise<CompleteResult> {
+function completeOn(client: import("@proto/mcp-client").Client, params: CompleteRequestParams, signal: AbortSignal): Promise<CompleteResult> {
   if (client.server !== undefined && client.server.capabilities.completions === undefined) return Promise.resolve({ completion: { values: [] } });
-  return client.complete(params, { signal: ctx.signal });
+  return client.complete(params, { signal });
 }
 
 /** `completion/complete` (no values from a child that declared no `completions`). */
@@ -78,12 +82,12 @@ export async function complete(pool: Pool, settings: GatewaySettings, ctx: Reque
   const ref = p.ref as { type?: unknown; name?: unknown; uri?: unknown } | undefined;
   if (ref?.type === "ref/prompt" && typeof ref.name === "string") {
     const entry = resolvePrompt(pool, settings, ref.name);
-    return onChild(pool, ctx, entry.child, "completion/complete", { prompt: entry.exposed }, (client) => completeOn(client, { ...p, ref: { type: "ref/prompt", name: entry.name } }, ctx));
+    return onChild(pool, ctx, entry.child, "completion/complete", { prompt: entry.exposed }, (client, signal) => completeOn(client, { ...p, ref: { type: "ref/prompt", name: entry.name } }, signal));
   }
   if (ref?.type === "ref/resource" && typeof ref.uri === "string") {
     const route = parseExposedUri(settings.name, ref.uri, new Set(pool.children.keys()));
     if (route === undefined) throw unknownError("resource", ref.uri, [], false);
-    return onChild(pool, ctx, route.child, "completion/complete", {}, (client) => completeOn(client, { ...p, ref: { type: "ref/resource", uri: route.uri } }, ctx));
+    return onChild(pool, ctx, route.child, "completion/complete", {}, (client, signal) => completeOn(client, { ...p, ref: { type: "ref/resource", uri: route.uri } }, signal));
   }
   throw new JsonRpcError(JsonRpcErrorCode.InvalidParams, 'Invalid params: completion/complete needs ref { type: "ref/prompt", name } or { type: "ref/resource", uri }');
 }

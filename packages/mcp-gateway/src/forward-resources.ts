@@ -53,7 +53,7 @@ export function routeUri(pool: Pool, settings: GatewaySettings, uri: string): { 
 }
 
 /** Runs a resource request on the child that owns `uri`, turning child failures into JSON-RPC errors. */
-export async function onChildOfUri<T>(pool: Pool, settings: GatewaySettings, ctx: RequestContext, method: string, uri: string, op: (client: Client, childUri: string) => Promise<T>): Promise<{ value: T; child: string; raw: boolean }> {
+export async function onChildOfUri<T>(pool: Pool, settings: GatewaySettings, ctx: RequestContext, method: string, uri: string, op: (client: Client, childUri: string, signal: AbortSignal) => Promise<T>): Promise<{ value: T; child: string; raw: boolean }> {
   await pool.ready();
   const route = routeUri(pool, settings, uri);
   const child = pool.children.get(route.child);
@@ -63,8 +63,10 @@ export async function onChildOfUri<T>(pool: Pool, settings: GatewaySettings, ctx
     throw failureError(unavailableFailure(site, `child "${route.child}" is ${child?.state ?? "unknown"}`, ui));
   }
   const startedAt = performance.now();
+  // A borrowed signal, not ctx.signal: the pool aborts it when a 2026-07-28 input round abandons this call.
+  const watched = pool.cancels.borrow(ctx);
   try {
-    const value = await child.run((client) => pool.track(route.child, ctx, () => op(client, route.uri)));
+    const value = await child.run((client) => pool.track(route.child, ctx, () => op(client, route.uri, watched.signal)));
     return { value: withoutChildStamps(value), child: route.child, raw: route.raw };
   } catch (error) {
     const refusal = capabilityRefusal(error, route.child);
@@ -72,6 +74,8 @@ export async function onChildOfUri<T>(pool: Pool, settings: GatewaySettings, ctx
     const failure = classifyFailure(error, { ...site, startedAt, frameFault: child.frameFaultSince(startedAt), attempt: child.attempt }, ui);
     if (failure === undefined || ctx.signal.aborted) throw error;
     throw failureError(failure);
+  } finally {
+    pool.cancels.release(watched);
   }
 }
 
@@ -79,7 +83,7 @@ export async function onChildOfUri<T>(pool: Pool, settings: GatewaySettings, ctx
 export async function readResource(pool: Pool, settings: GatewaySettings, ctx: RequestContext, params: JsonRpcParams | undefined): Promise<ReadResourceResult> {
   const uri = record(params).uri;
   if (typeof uri !== "string") throw unknownError("resource", String(uri), [], false);
-  const { value, child, raw } = await onChildOfUri(pool, settings, ctx, "resources/read", uri, (client, childUri) => client.readResource(childUri, { signal: ctx.signal }));
+  const { value, child, raw } = await onChildOfUri(pool, settings, ctx, "resources/read", uri, (client, childUri, signal) => client.readResource(childUri, { signal }));
   const rewritten = raw ? value : rewriteReadResult(value, createUriMapper(settings.name, child).toExposed);
   return dropUiDomain(rewritten);
 }

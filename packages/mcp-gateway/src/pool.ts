@@ -67,6 +67,16 @@ export interface Pool {
   close(): Promise<void>;
 }
 
+/** The initialized upstream session every call in `contexts` came from, if they share one. */
+function sessionOfAll(contexts: ReadonlySet<RequestContext>): ServerSession | undefined {
+  let session: ServerSession | undefined;
+  for (const c of contexts) {
+    if (!c.session.initialized || (session !== undefined && c.session !== session)) return undefined;
+    session = c.session;
+  }
+  return session;
+}
+
 const CAPABILITY: { readonly [method: string]: "sampling" | "elicitation" | "roots" } = {
   "sampling/createMessage": "sampling",
   "elicitation/create": "elicitation",
@@ -118,9 +128,10 @@ export function createPool(settings: GatewaySettings, upstream: PoolUpstream): P
     return async (method, params, context: ServerRequestContext) => {
       const contexts = inFlight.get(child);
       const ctx = contexts?.size === 1 ? [...contexts][0] : undefined;
-      const session = ctx?.session ?? [...upstream.sessions()].filter((s) => s.initialized).pop();
+      const session = ctx?.session ?? (contexts !== undefined && contexts.size > 1 ? sessionOfAll(contexts) : [...upstream.sessions()].filter((s) => s.initialized).pop());
       const capabilities = ctx?.clientCapabilities ?? session?.clientCapabilities ?? {};
       const needed = CAPABILITY[method] as "sampling" | "elicitation" | "roots";
+      // Several calls in flight from different upstreams: the request is one of theirs, never a bystander's.
       if (ctx === undefined && session === undefined && (contexts?.size ?? 0) > 1) throw ambiguousRequest(child, method, contexts?.size ?? 0);
       if (session === undefined || capabilities[needed] === undefined) {
         throw new JsonRpcError(JsonRpcErrorCode.MethodNotFound, `The gateway's client did not declare "${needed}", so "${method}" from child "${child}" cannot be relayed`);
