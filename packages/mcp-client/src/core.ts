@@ -143,8 +143,12 @@ export function createCore(options: ClientOptions): Core {
     let wire = wires.get(modern);
     if (wire !== undefined) return wire;
     const envelopes = createEnvelopeCache(modern.version, options.info, (method) => withTaskExtension(modern.capabilities, session.server.capabilities, method));
+    const closed = new AbortController();
+    void session.peer.closed.then(() => closed.abort());
     wire = {
       maxRounds: options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS,
+      maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? 0,
+      closed: closed.signal,
       respond,
       relist: () => relistTools(core),
       send: (method, round, roundOptions, extra) => {
