@@ -103,6 +103,25 @@ describe("era probe verdicts", () => {
     });
   }
 
+  for (const [label, answer] of [
+    ["an empty object", {}],
+    ["null", null],
+    ["supportedVersions as a string", { supportedVersions: "2026-07-28", capabilities: {} }],
+    ["no capabilities", { supportedVersions: ["2026-07-28"] }],
+    ["an input_required result", { resultType: "input_required", requestState: "x" }],
+  ] as const) {
+    it(`a discover answer that is not a DiscoverResult (${label}) falls back to initialize under "auto", and fails a pinned 2026-07-28`, async () => {
+      const server = await createScriptedServer({ handlers: { "server/discover": () => answer } });
+      const details = await client().connect(server.transport);
+      expect(details.protocolVersion).toBe("2025-11-25");
+      expect(server.received.map((r) => r.method)).toEqual(["server/discover", "initialize"]);
+      const pinned = await createScriptedServer({ handlers: { "server/discover": () => answer } });
+      const error = await client({ protocol: "2026-07-28" }).connect(pinned.transport).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(McpClientError);
+      expect(pinned.received.map((r) => r.method)).toEqual(["server/discover"]);
+    });
+  }
+
   it("a server that answers nothing falls back to initialize after the probe timeout", async () => {
     const server = await createScriptedServer({ handlers: { "server/discover": () => new Promise(() => {}) } });
     const details = await client({ probe: { timeoutMs: 30 } }).connect(server.transport);
