@@ -187,12 +187,16 @@ describe("verdict memory", () => {
     const again = await createScriptedServer();
     await client({ serverKey: "cmd a", eraMemory }).connect(again.transport);
     expect(again.received.map((r) => r.method)).toEqual(["initialize"]);
-    // The server was upgraded to modern-only: initialize fails, the verdict goes.
+    // The server was upgraded to modern-only: initialize fails, the server is probed again on the same connection.
     const upgraded = await createScriptedServer({ handlers: { initialize: () => { throw new JsonRpcError(-32022, "modern only", { supported: ["2026-07-28"], requested: "2025-11-25" }); }, "server/discover": discover } });
-    await client({ serverKey: "cmd a", eraMemory }).connect(upgraded.transport).catch(() => undefined);
-    expect(eraMemory.get("cmd a")).toBeUndefined();
-    const modern = await createScriptedServer({ handlers: { "server/discover": discover } });
-    expect((await client({ serverKey: "cmd a", eraMemory }).connect(modern.transport)).protocolVersion).toBe("2026-07-28");
+    expect((await client({ serverKey: "cmd a", eraMemory }).connect(upgraded.transport)).protocolVersion).toBe("2026-07-28");
+    expect(upgraded.received.map((r) => r.method)).toEqual(["initialize", "server/discover"]);
     expect(eraMemory.get("cmd a")).toEqual({ era: "modern", version: "2026-07-28" });
+    // A server that refuses initialize and is no modern one either: the attempt fails with initialize's error, the verdict goes.
+    eraMemory.set("cmd a", { era: "legacy" });
+    const broken = await createScriptedServer({ handlers: { initialize: () => { throw new JsonRpcError(-32603, "broken"); }, "server/discover": () => { throw new JsonRpcError(-32601, "Method not found"); } } });
+    await expect(client({ serverKey: "cmd a", eraMemory }).connect(broken.transport)).rejects.toThrow(/broken/);
+    expect(broken.received.map((r) => r.method)).toEqual(["initialize", "server/discover"]);
+    expect(eraMemory.get("cmd a")).toBeUndefined();
   });
 });
