@@ -123,3 +123,20 @@ describe("an input request the client cannot use", () => {
     });
   }
 });
+
+describe("the handlers' signal after the call", () => {
+  it("stays quiet when the call succeeds; tells a sibling handler still running when another one refused", async () => {
+    const signals: AbortSignal[] = [];
+    const { client } = await modern((params) => (answered(params) ? done : ask), { elicitation: { form: (_p, { signal }) => (signals.push(signal), { action: "accept", content: {} }) } });
+    await client.callTool("t");
+    expect(signals[0]?.aborted).toBe(false);
+    const two = { resultType: "input_required", inputRequests: { a: ask.inputRequests.who, s: { method: "sampling/createMessage", params: { messages: [], maxTokens: 1 } } } };
+    const waiting: AbortSignal[] = [];
+    const refusing = await modern(() => two, {
+      elicitation: stuck(waiting),
+      sampling: { createMessage: () => { throw new Error("no model today"); } },
+    });
+    await expect(refusing.client.callTool("t")).rejects.toThrow(/no model today/);
+    expect(waiting[0]?.aborted).toBe(true);
+  });
+});

@@ -100,8 +100,8 @@ interface Exchange {
   readonly stopped: Promise<never>;
   /** Throws the fault when the call was stopped. */
   check(): void;
-  /** Ends the exchange: handlers still running are told, the timer and listeners go. */
-  end(): void;
+  /** Ends the exchange: the timer and listeners go; after a failure, handlers still running are told. */
+  end(failed: boolean): void;
 }
 
 function startExchange<E>(call: ModernCall<E>): Exchange {
@@ -132,11 +132,11 @@ function startExchange<E>(call: ModernCall<E>): Exchange {
     check() {
       if (controller.signal.aborted) throw controller.signal.reason;
     },
-    end() {
+    end(failed) {
       if (timer !== undefined) clearTimeout(timer);
       caller?.removeEventListener("abort", onAbort);
       wire.closed.removeEventListener("abort", onClose);
-      if (!controller.signal.aborted) controller.abort(new RequestError(JsonRpcFaultCode.Aborted, method, `Request "${method}" ended`));
+      if (failed && !controller.signal.aborted) controller.abort(new RequestError(JsonRpcFaultCode.Aborted, method, `Request "${method}" failed while the client answered the server's input requests`));
     },
   };
 }
@@ -188,10 +188,13 @@ export function sendModern<Extra>(wire: ModernWire<Extra>, method: string, param
 /** Goes on from a first outcome that asks for more: input rounds, and one retry after a -32020. */
 async function continueCall<E>(call: ModernCall<E>, first: Outcome): Promise<unknown> {
   const exchange = startExchange(call);
+  let failed = true;
   try {
-    return await runRounds(call, first, exchange);
+    const result = await runRounds(call, first, exchange);
+    failed = false;
+    return result;
   } finally {
-    exchange.end();
+    exchange.end(failed);
   }
 }
 
