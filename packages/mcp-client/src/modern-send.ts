@@ -107,14 +107,15 @@ interface Exchange {
 function startExchange<E>(call: ModernCall<E>): Exchange {
   const { method, options, wire } = call;
   const controller = new AbortController();
-  const stop = (fault: RequestError) => (): void => {
-    if (!controller.signal.aborted) controller.abort(fault);
+  // The faults are made when they happen (an error captures its stack), not per call.
+  const stop = (fault: () => RequestError) => (): void => {
+    if (!controller.signal.aborted) controller.abort(fault());
   };
   const caller = options?.signal;
-  const onAbort = stop(new RequestError(JsonRpcFaultCode.Aborted, method, `Request "${method}" was aborted while the client answered the server's input requests`, { cause: caller?.reason }));
-  const onClose = stop(new RequestError(JsonRpcFaultCode.Closed, method, `The connection closed while the client answered the server's input requests of "${method}"`));
+  const onAbort = stop(() => new RequestError(JsonRpcFaultCode.Aborted, method, `Request "${method}" was aborted while the client answered the server's input requests`, { cause: caller?.reason }));
+  const onClose = stop(() => new RequestError(JsonRpcFaultCode.Closed, method, `The connection closed while the client answered the server's input requests of "${method}"; call it again (a client with a \`transport\` factory reconnects)`));
   const timer = call.total === 0 ? undefined : setTimeout(
-    stop(new RequestError(JsonRpcFaultCode.Timeout, method, `Request "${method}" exceeded maxTotalTimeoutMs (${call.total} ms) while the client answered the server's input requests`)),
+    stop(() => new RequestError(JsonRpcFaultCode.Timeout, method, `Request "${method}" exceeded maxTotalTimeoutMs (${call.total} ms) while the client answered the server's input requests; raise maxTotalTimeoutMs if its handlers may take longer`)),
     Math.max(0, call.total - (performance.now() - call.began)));
   caller?.addEventListener("abort", onAbort, { once: true });
   wire.closed.addEventListener("abort", onClose, { once: true });
