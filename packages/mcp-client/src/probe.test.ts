@@ -128,6 +128,18 @@ describe("era probe verdicts", () => {
     expect(details.protocolVersion).toBe("2025-11-25");
   });
 
+  it("a slow modern-only server (a cold start past the probe timeout) that refuses initialize is probed again and reached", async () => {
+    let discovers = 0;
+    const server = await createScriptedServer({ handlers: {
+      // The first discover is answered late (the process was still starting); the server then answers at once.
+      "server/discover": async (params, ctx) => (++discovers === 1 ? new Promise((resolve) => setTimeout(() => resolve(discover(params, ctx)), 100)) : discover(params, ctx)),
+      initialize: () => { throw new JsonRpcError(-32601, "Method not found: initialize"); },
+    } });
+    const details = await client({ probe: { timeoutMs: 30 } }).connect(server.transport);
+    expect(details.protocolVersion).toBe("2026-07-28");
+    expect(server.received.map((r) => r.method)).toEqual(["server/discover", "initialize", "server/discover"]);
+  });
+
   it("an HTTP 400 without a modern error body falls back to initialize; a 500 fails the attempt", async () => {
     for (const [status, legacy] of [[400, true], [404, true], [405, true], [500, false]] as const) {
       const server = await createScriptedServer();

@@ -40,6 +40,8 @@ export type ProbeOutcome =
       /** The versions the server named (its discover result, or the -32022 data). */
       readonly supported?: readonly string[];
       readonly closed?: boolean;
+      /** The probe went unanswered within its timeout (a legacy server, or one still starting). */
+      readonly timedOut?: boolean;
     };
 
 /** The HTTP status a transport error carries (`HttpClientError.status` of @proto/transport-http), if any. */
@@ -76,7 +78,7 @@ function verdictOf(discover: DiscoverResult, setup: ProbeSetup): ProbeOutcome {
 function fallbackFor(error: unknown): ProbeOutcome | undefined {
   if (error instanceof JsonRpcError) return { era: "legacy", version: undefined };
   if (error instanceof RequestError) {
-    if (error.code === "TIMEOUT") return { era: "legacy", version: undefined };
+    if (error.code === "TIMEOUT") return { era: "legacy", version: undefined, timedOut: true };
     if (error.code === "CLOSED") return { era: "legacy", version: undefined, closed: true };
     return undefined;
   }

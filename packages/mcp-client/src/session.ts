@@ -135,9 +135,11 @@ async function establish(peer: Peer, setup: SessionSetup): Promise<Session> {
     return { peer, server: legacyDetails(initialize, outcome.supported) };
   } catch (error) {
     if (cached !== undefined) setup.memory.delete(setup.memoryKey);
-    // A remembered legacy verdict the server refused (it answered initialize with an error, so it
-    // is alive and reads requests): probe it now, on this connection, instead of failing the attempt.
-    if (cached?.era !== "legacy" || setup.choice !== "auto" || !answered(error)) throw error;
+    // A legacy verdict the server refused, when it was remembered or came from a probe that timed
+    // out (a server still starting): it answered initialize with an error, so it is up and reads
+    // requests. Probe it now, on this connection, instead of failing the attempt.
+    const guessed = cached?.era === "legacy" || (outcome.era === "legacy" && outcome.timedOut === true);
+    if (!guessed || setup.choice !== "auto" || !answered(error)) throw error;
     const again = await probeEra(call, probeSetup(setup));
     if (again.era !== "modern") throw error;
     return modernSession(peer, setup, again);
