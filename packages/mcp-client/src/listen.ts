@@ -107,7 +107,8 @@ export function createListener(host: ListenHost): Listener {
       if (live === undefined) return;
       // The acknowledgement of a stream this one replaced (on stdio it may come late): not ours.
       const id = (params?._meta as { readonly [key: string]: unknown } | undefined)?.[MetaKey.SubscriptionId];
-      if (id !== undefined && live.id !== undefined && id !== live.id) return;
+      // (compared as text: a server that turned the id into a string still acknowledges its stream)
+      if (id !== undefined && live.id !== undefined && String(id) !== String(live.id)) return;
       const lost = missing(live.filter, params?.notifications);
       if (lost.length > 0) host.logger.warn(`The server did not honour every subscription asked for: ${lost.join(", ")}`);
       live.ack();
