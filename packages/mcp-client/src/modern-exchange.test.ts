@@ -5,6 +5,8 @@ import { createClient } from "./client";
 import { ClientFaultCode, McpClientError } from "./errors";
 import { createScriptedServer, type ScriptedServer } from "./fixtures/scripted-server";
 import { discover } from "./fixtures/modern-discover";
+import { createProtoFixture } from "./fixtures/proto-server";
+import { createMemoryTransportPair } from "@proto/jsonrpc/testing";
 
 /**
  * One multi round-trip call settles once, when the caller, the total timeout or the connection
@@ -138,5 +140,29 @@ describe("the handlers' signal after the call", () => {
     });
     await expect(refusing.client.callTool("t")).rejects.toThrow(/no model today/);
     expect(waiting[0]?.aborted).toBe(true);
+  });
+});
+
+describe("against our own @proto/mcp-server on the stateless wire", () => {
+  it("aborting while the elicitation handler of its input request runs ends the call, and the next call goes through", async () => {
+    const fixture = createProtoFixture();
+    const [ours, theirs] = createMemoryTransportPair();
+    await fixture.server.connect(theirs);
+    const signals: AbortSignal[] = [];
+    let answer = false;
+    const client = createClient({ info: { name: "host", version: "1" }, elicitation: {
+      form: (_params, { signal }) => (signals.push(signal), answer ? { action: "accept", content: { name: "Ada" } } : new Promise(() => {})),
+    } });
+    clients.push(client);
+    await client.connect(ours);
+    expect(client.server?.protocolVersion).toBe("2026-07-28");
+    const aborter = new AbortController();
+    const call = watch(client.callTool("ask-user", {}, { signal: aborter.signal }));
+    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    aborter.abort();
+    await vi.waitFor(() => expect(call.settled()).toBe(true), { timeout: 2_000 });
+    expect(await call.outcome).toMatchObject({ code: "ABORTED" });
+    answer = true;
+    expect(JSON.parse(((await client.callTool("ask-user")).content[0] as { text: string }).text)).toMatchObject({ action: "accept", content: { name: "Ada" } });
   });
 });
