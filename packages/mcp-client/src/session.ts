@@ -103,6 +103,7 @@ async function decide(call: HandshakeCall, setup: SessionSetup): Promise<ProbeOu
   return probeEra(call, probeSetup(setup));
 }
 
+/** What the probe needs, from the session's setup (its choice is `auto` or `2026-07-28` here). */
 function probeSetup(setup: SessionSetup): ProbeSetup {
   return { choice: setup.choice as ProbeSetup["choice"], clientInfo: setup.clientInfo, capabilities: setup.capabilities, timeoutMs: setup.probeTimeoutMs, warn: (m, d) => setup.logger.warn(m, d) };
 }
@@ -151,6 +152,7 @@ function answered(error: unknown): boolean {
   return error instanceof JsonRpcError || (error instanceof McpClientError && error.code === ClientFaultCode.UnsupportedVersion);
 }
 
+/** The 2026-07-28 session a probe found, its verdict remembered. */
 function modernSession(peer: Peer, setup: SessionSetup, outcome: Extract<ProbeOutcome, { era: "modern" }>): Session {
   setup.memory.set(setup.memoryKey, { era: "modern", version: outcome.version });
   return { peer, server: modernDetails(outcome.version, outcome.discover), modern: { version: outcome.version, capabilities: modernCapabilities(setup.capabilities) } };
