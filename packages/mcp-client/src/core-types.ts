@@ -17,7 +17,7 @@ import type { TaskRegistry } from "./task-registry";
 import type { ResolvedTaskOptions } from "./task-options";
 
 /** What a request adds for the observer (`tools/call`). */
-export type Extra = Pick<Outgoing, "tool" | "isToolError">;
+export type Extra = Pick<Outgoing, "tool" | "isToolError" | "track">;
 
 /** The state the API modules share. */
 export interface Core {

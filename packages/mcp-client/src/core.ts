@@ -119,7 +119,7 @@ export function createCore(options: ClientOptions): Core {
       }
       for (const cache of Object.values(caches)) cache.invalidate();
       const mine = createListener({
-        send: (params, listenOptions) => core.send(RequestMethod.SubscriptionsListen, params, listenOptions),
+        send: (params, listenOptions, track) => core.send(RequestMethod.SubscriptionsListen, params, listenOptions, { track }),
         capabilities: session.server.capabilities,
         subscriptions: core.subscriptions,
         taskIds: taskOptions.listen ? tasks.ids : new Set(),
@@ -143,8 +143,12 @@ export function createCore(options: ClientOptions): Core {
     let wire = wires.get(modern);
     if (wire !== undefined) return wire;
     const envelopes = createEnvelopeCache(modern.version, options.info, (method) => withTaskExtension(modern.capabilities, session.server.capabilities, method));
+    const closed = new AbortController();
+    void session.peer.closed.then(() => closed.abort());
     wire = {
       maxRounds: options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS,
+      maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? 0,
+      closed: closed.signal,
       respond,
       relist: () => relistTools(core),
       send: (method, round, roundOptions, extra) => {
@@ -153,7 +157,7 @@ export function createCore(options: ClientOptions): Core {
         // then adds a key builds a new hidden class per call (~1.3 µs and garbage, measured).
         const stamped: { [key: string]: unknown } = Object.assign({}, round);
         stamped._meta = round?._meta === undefined ? shared : Object.assign({}, shared, round._meta);
-        return requester.send({ peer: session.peer, server: session.server.info, method, params: stamped, options: roundOptions, modern: true, tool: extra?.tool, isToolError: extra?.isToolError });
+        return requester.send({ peer: session.peer, server: session.server.info, method, params: stamped, options: roundOptions, modern: true, tool: extra?.tool, isToolError: extra?.isToolError, track: extra?.track });
       },
     };
     wires.set(modern, wire);
@@ -164,7 +168,7 @@ export function createCore(options: ClientOptions): Core {
   function sendOn(session: Session, method: string, params: NotificationParamsRecord, requestOptions: RequestOptions | undefined, extra: Extra | undefined): Promise<unknown> {
     if (options.enforceCapabilities !== false) assertServerSupports(session.server.capabilities, method, session.server.info.name);
     const { modern } = session;
-    if (modern === undefined) return requester.send({ peer: session.peer, server: session.server.info, method, params, options: requestOptions, tool: extra?.tool, isToolError: extra?.isToolError });
+    if (modern === undefined) return requester.send({ peer: session.peer, server: session.server.info, method, params, options: requestOptions, tool: extra?.tool, isToolError: extra?.isToolError, track: extra?.track });
     return sendModern(wireOf(session, modern), method, params, requestOptions, extra);
   }
 

@@ -50,11 +50,32 @@ describe("verdicts under the transport's server key (no serverKey option)", () =
     await client({ eraMemory }).connect(keyed(await legacyServer(), key));
     expect(eraMemory.get(key)).toEqual({ era: "legacy" });
     const upgraded = await createScriptedServer({ handlers: { initialize: () => { throw new JsonRpcError(-32022, "modern only", { supported: ["2026-07-28"], requested: "2025-11-25" }); }, "server/discover": discover } });
-    await expect(client({ eraMemory }).connect(keyed(upgraded, key))).rejects.toThrow();
-    expect(methods(upgraded)).toEqual(["initialize"]);
-    expect(eraMemory.get(key)).toBeUndefined();
-    const modern = await createScriptedServer({ handlers: { "server/discover": discover } });
-    expect((await client({ eraMemory }).connect(keyed(modern, key))).protocolVersion).toBe("2026-07-28");
+    expect((await client({ eraMemory }).connect(keyed(upgraded, key))).protocolVersion).toBe("2026-07-28");
+    expect(methods(upgraded)).toEqual(["initialize", "server/discover"]);
+    expect(eraMemory.get(key)).toEqual({ era: "modern", version: "2026-07-28" });
+  });
+
+  it("a server upgraded to modern-only behind a remembered legacy verdict: the reconnect probes again at once and the request goes through", async () => {
+    const eraMemory = createEraMemory();
+    const key = `node upgraded-${Math.random()}`;
+    const servers: ScriptedServer[] = [];
+    const factory = async (): Promise<Transport> => {
+      const server = servers.length === 0
+        ? await legacyServer()
+        : await createScriptedServer({ handlers: {
+          initialize: () => { throw new JsonRpcError(-32601, "Method not found: initialize"); },
+          "server/discover": discover,
+          "tools/list": () => ({ resultType: "complete", ttlMs: 0, cacheScope: "public", tools: [] }),
+        } });
+      servers.push(server);
+      return keyed(server, key);
+    };
+    const c = client({ transport: factory, eraMemory, reconnect: { retries: 2, initialDelayMs: 1 } });
+    expect((await c.connect()).protocolVersion).toBe("2025-11-25");
+    await servers[0]?.kill();
+    await expect(c.listTools()).resolves.toMatchObject({ tools: [] });
+    expect(c.server?.protocolVersion).toBe("2026-07-28");
+    expect(methods(servers[1] as ScriptedServer)).toEqual(["initialize", "server/discover", "tools/list"]);
     expect(eraMemory.get(key)).toEqual({ era: "modern", version: "2026-07-28" });
   });
 

@@ -105,3 +105,42 @@ describe("subscriptions/listen (2026-07-28)", () => {
     });
   }
 });
+
+describe("acknowledgements of replaced streams (stdio: they may interleave)", () => {
+  it("a late acknowledgement of the replaced stream is not taken for the new one's: subscribe waits for its own", async () => {
+    const streams: { id: unknown; filter: Params }[] = [];
+    const warnings: string[] = [];
+    const server = await createScriptedServer({
+      handlers: {
+        "server/discover": discover,
+        "subscriptions/listen": (params, ctx) => (streams.push({ id: ctx.id, filter: (params as Params).notifications as Params }), new Promise(() => {})),
+      },
+    });
+    const client = createClient({ info: { name: "t", version: "1" }, logger: { warn: (message) => void warnings.push(String(message)), error() {} } });
+    clients.push(client);
+    await client.connect(server.transport);
+    await vi.waitFor(() => expect(streams).toHaveLength(1));
+    let subscribed = false;
+    const subscribing = client.subscribe("file:///a.txt").then(() => (subscribed = true));
+    await vi.waitFor(() => expect(streams).toHaveLength(2));
+    const ack = (n: number) => server.peer.notify(ACK, { _meta: { "io.modelcontextprotocol/subscriptionId": streams[n]?.id }, notifications: streams[n]?.filter });
+    await ack(0);
+    for (let turn = 0; turn < 50; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(subscribed).toBe(false);
+    await ack(1);
+    await subscribing;
+    expect(warnings).toEqual([]);
+  });
+});
+
+describe("the client's maxTotalTimeoutMs", () => {
+  it("never cuts the listen stream (it has no end of its own)", async () => {
+    const server = await createScriptedServer({ handlers: { "server/discover": discover, "subscriptions/listen": () => new Promise(() => {}) } });
+    const client = createClient({ info: { name: "t", version: "1" }, maxTotalTimeoutMs: 30 });
+    clients.push(client);
+    await client.connect(server.transport);
+    await vi.waitFor(() => expect(server.received.filter((r) => r.method === "subscriptions/listen")).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(cancelled(server)).toBe(0);
+  });
+});

@@ -12,16 +12,16 @@
  * are asked for by id (`taskIds`, the tasks extension); a server that does not honour them
  * costs nothing, since tasks are polled anyway.
  */
-import type { Logger } from "@proto/jsonrpc";
-import type { ServerCapabilities, SubscriptionFilter } from "@proto/mcp-protocol";
+import type { JsonRpcId, Logger, TrackedRequest } from "@proto/jsonrpc";
+import { MetaKey, type ServerCapabilities, type SubscriptionFilter } from "@proto/mcp-protocol";
 import type { NotificationParamsRecord } from "./notifications";
 import type { RequestOptions } from "./request-options";
 import { backoffDelay } from "./backoff";
 
 /** What the listener needs from its client. */
 export interface ListenHost {
-  /** Sends the listen request on the session (no timeout). */
-  send(params: { readonly notifications: SubscriptionFilter }, options: RequestOptions): Promise<unknown>;
+  /** Sends the listen request on the session (no timeout); `track` is told its JSON-RPC id before it goes out. */
+  send(params: { readonly notifications: SubscriptionFilter }, options: RequestOptions, track: (handle: TrackedRequest) => void): Promise<unknown>;
   readonly capabilities: ServerCapabilities;
   readonly subscriptions: ReadonlySet<string>;
   /** The tasks being watched (`notifications/tasks`); empty when task pushes are not wanted. */
@@ -65,7 +65,7 @@ function missing(asked: SubscriptionFilter, honoured: unknown): string[] {
 
 /** Creates the listener of one session; nothing is sent until `refresh()`. */
 export function createListener(host: ListenHost): Listener {
-  let current: { aborter: AbortController; filter: SubscriptionFilter; ack: () => void } | undefined;
+  let current: { aborter: AbortController; filter: SubscriptionFilter; ack: () => void; id?: JsonRpcId } | undefined;
   let stopped = false;
   let failures = 0;
 
@@ -77,9 +77,10 @@ export function createListener(host: ListenHost): Listener {
     const aborter = new AbortController();
     return new Promise((resolve) => {
       const timer = setTimeout(resolve, ACK_WAIT_MS);
-      const mine = { aborter, filter, ack: () => { clearTimeout(timer); failures = 0; resolve(); } };
+      const mine: NonNullable<typeof current> = { aborter, filter, ack: () => { clearTimeout(timer); failures = 0; resolve(); } };
       current = mine;
-      host.send({ notifications: filter }, { signal: aborter.signal, timeoutMs: 0 }).then(
+      // No timeout, no total cap (not even the client's): the stream stays open until replaced or stopped.
+      host.send({ notifications: filter }, { signal: aborter.signal, timeoutMs: 0, maxTotalTimeoutMs: 0 }, (handle) => void (mine.id = handle.id)).then(
         () => reopen(mine, undefined),
         (error: unknown) => reopen(mine, error),
       ).finally(() => {
@@ -104,6 +105,10 @@ export function createListener(host: ListenHost): Listener {
     acknowledged(params) {
       const live = current;
       if (live === undefined) return;
+      // The acknowledgement of a stream this one replaced (on stdio it may come late): not ours.
+      const id = (params?._meta as { readonly [key: string]: unknown } | undefined)?.[MetaKey.SubscriptionId];
+      // (compared as text: a server that turned the id into a string still acknowledges its stream)
+      if (id !== undefined && live.id !== undefined && String(id) !== String(live.id)) return;
       const lost = missing(live.filter, params?.notifications);
       if (lost.length > 0) host.logger.warn(`The server did not honour every subscription asked for: ${lost.join(", ")}`);
       live.ack();

@@ -69,11 +69,11 @@ describe("one multi round-trip exchange", () => {
   });
 
   it("maxTotalTimeoutMs spans the rounds: time spent answering round 1 is taken from round 2", async () => {
-    // Round 2 would finish within 100 ms on its own; the 150 ms the handler took leave it none.
-    const { client, server } = await modern(async (params) => (answered(params) ? new Promise((resolve) => setTimeout(() => resolve(done), 60)) : ask), {
-      elicitation: { form: () => new Promise((resolve) => setTimeout(() => resolve({ action: "accept", content: { name: "Ada" } }), 150)) },
+    // Round 2 would finish within 200 ms on its own; the 120 ms the handler took leave it too little.
+    const { client, server } = await modern(async (params) => (answered(params) ? new Promise((resolve) => setTimeout(() => resolve(done), 120)) : ask), {
+      elicitation: { form: () => new Promise((resolve) => setTimeout(() => resolve({ action: "accept", content: { name: "Ada" } }), 120)) },
     });
-    const error = await client.callTool("t", {}, { maxTotalTimeoutMs: 100 }).catch((e: unknown) => e);
+    const error = await client.callTool("t", {}, { maxTotalTimeoutMs: 200 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestError);
     expect((error as RequestError).code).toBe("TIMEOUT");
     expect(server.received.filter((r) => r.method === "tools/call")).toHaveLength(2);

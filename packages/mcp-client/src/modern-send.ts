@@ -8,12 +8,14 @@
  * is sent again, with a fresh JSON-RPC id, the `inputResponses` and the `requestState` echoed
  * byte-exact (omitted when none came). State lives in this one loop, never shared across calls.
  * The loop is bounded (`maxRounds`); a missing handler or a refusal ends the call. The caller's
- * signal and total timeout span every round.
+ * signal, the total timeout (the call's or the client's) and the connection span every round,
+ * the time the client's own handlers take included: any of them ends the call at once (a handler
+ * that ignores its signal is not waited for), and the handlers' signal tells them it ended.
  *
  * -32020 (HeaderMismatch): the tool list is fetched again (so the transport learns the current
  * `x-mcp-header` bindings) and the request is retried once.
  */
-import { JsonRpcFaultCode, JsonRpcError, RequestError } from "@proto/jsonrpc";
+import { JsonRpcErrorCode, JsonRpcFaultCode, JsonRpcError, RequestError } from "@proto/jsonrpc";
 import type { RequestOptions } from "./request-options";
 import type { InputResponder } from "./server-requests";
 import { McpErrorCode, RequestMethod, ResultType } from "@proto/mcp-protocol";
@@ -36,6 +38,10 @@ export interface ModernWire<Extra> {
   /** Fetches the tool list again after a -32020. */
   readonly relist: () => Promise<unknown>;
   readonly maxRounds: number;
+  /** The client's default total cap in ms (0: none), for calls that set no `maxTotalTimeoutMs`. */
+  readonly maxTotalTimeoutMs: number;
+  /** Aborted once the session's connection closed. */
+  readonly closed: AbortSignal;
 }
 
 /** One call in progress (the slow path: input rounds or a header-mismatch retry). */
@@ -47,6 +53,8 @@ interface ModernCall<Extra> {
   readonly extra: Extra | undefined;
   /** When the call began (performance.now()), when a total timeout spans its rounds. */
   readonly began: number;
+  /** The total cap in ms (0: none). */
+  readonly total: number;
 }
 
 /** The outcome of one round. */
@@ -65,31 +73,84 @@ async function answerRound<E>(call: ModernCall<E>, requests: Params, signal: Abo
     if (!isRecord(request) || typeof request.method !== "string" || (request.params !== undefined && !isRecord(request.params))) {
       throw new McpClientError(ClientFaultCode.InvalidResult, `The server's "${call.method}" result has a malformed input request "${key}" (it needs a string method and object params)`, { detail: request });
     }
-    return [key, await call.wire.respond(request.method, (request.params ?? {}) as Params, signal)] as const;
+    try {
+      return [key, await call.wire.respond(request.method, (request.params ?? {}) as Params, signal)] as const;
+    } catch (error) {
+      // The checks of the input request itself (the same as for a 2025 server request): the server's fault, not a -32602 of the server's.
+      if (!(error instanceof JsonRpcError && error.code === JsonRpcErrorCode.InvalidParams)) throw error;
+      throw new McpClientError(ClientFaultCode.InvalidResult, `The server's "${call.method}" result has an input request "${key}" this client cannot answer: ${error.message}`, { cause: error, detail: request });
+    }
   }));
   return Object.fromEntries(answered);
 }
 
-/** Stops the loop when the caller aborted between rounds: the same `ABORTED` fault a pending request gets. */
-function stopIfAborted<E>(call: ModernCall<E>, signal: AbortSignal): void {
-  if (!signal.aborted) return;
-  throw new RequestError(JsonRpcFaultCode.Aborted, call.method, `Request "${call.method}" was aborted while the client answered the server's input requests`, { cause: signal.reason });
+/** The total cap of a call in ms (0: none): its own `maxTotalTimeoutMs`, else the client's. */
+function totalOf<E>(wire: ModernWire<E>, options: RequestOptions | undefined): number {
+  const ms = options?.maxTotalTimeoutMs ?? wire.maxTotalTimeoutMs;
+  return Number.isFinite(ms) && ms <= 2_147_483_647 ? ms : 0;
 }
 
-/** Answers a round; a handler failing because the caller aborted ends the call as `ABORTED`. */
-async function answerOrStop<E>(call: ModernCall<E>, requests: Params, signal: AbortSignal): Promise<Params> {
-  try {
-    return await answerRound(call, requests, signal);
-  } catch (error) {
-    stopIfAborted(call, signal);
-    throw error;
-  }
+/**
+ * What ends a call between its requests (while the client's handlers answer, or the tool list
+ * is fetched again): the caller's signal, the total cap, the connection closing. `signal` is
+ * what the handlers get; `stopped` rejects with the fault once one of them happened.
+ */
+interface Exchange {
+  readonly signal: AbortSignal;
+  readonly stopped: Promise<never>;
+  /** Throws the fault when the call was stopped. */
+  check(): void;
+  /** Ends the exchange: the timer and listeners go; after a failure, handlers still running are told. */
+  end(failed: boolean): void;
 }
 
-/** The options of the next round: the same signal and progress callback, the total timeout shortened by what already passed. */
-function nextOptions(options: RequestOptions | undefined, began: number): RequestOptions | undefined {
-  if (options?.maxTotalTimeoutMs === undefined || options.maxTotalTimeoutMs === 0) return options;
-  const left = Math.max(1, options.maxTotalTimeoutMs - (performance.now() - began));
+function startExchange<E>(call: ModernCall<E>): Exchange {
+  const { method, options, wire } = call;
+  const controller = new AbortController();
+  // The faults are made when they happen (an error captures its stack), not per call.
+  const stop = (fault: () => RequestError) => (): void => {
+    if (!controller.signal.aborted) controller.abort(fault());
+  };
+  const caller = options?.signal;
+  const onAbort = stop(() => new RequestError(JsonRpcFaultCode.Aborted, method, `Request "${method}" was aborted while the client answered the server's input requests`, { cause: caller?.reason }));
+  const onClose = stop(() => new RequestError(JsonRpcFaultCode.Closed, method, `The connection closed while the client answered the server's input requests of "${method}"; call it again (a client with a \`transport\` factory reconnects)`));
+  const timer = call.total === 0 ? undefined : setTimeout(
+    stop(() => new RequestError(JsonRpcFaultCode.Timeout, method, `Request "${method}" exceeded maxTotalTimeoutMs (${call.total} ms) while the client answered the server's input requests; raise maxTotalTimeoutMs if its handlers may take longer`)),
+    Math.max(0, call.total - (performance.now() - call.began)));
+  caller?.addEventListener("abort", onAbort, { once: true });
+  wire.closed.addEventListener("abort", onClose, { once: true });
+  if (caller?.aborted === true) onAbort();
+  if (wire.closed.aborted) onClose();
+  const stopped = new Promise<never>((_, reject) => {
+    const fail = (): void => reject(controller.signal.reason);
+    if (controller.signal.aborted) fail();
+    else controller.signal.addEventListener("abort", fail, { once: true });
+  });
+  stopped.catch(() => {});
+  return {
+    signal: controller.signal,
+    stopped,
+    check() {
+      if (controller.signal.aborted) throw controller.signal.reason;
+    },
+    end(failed) {
+      if (timer !== undefined) clearTimeout(timer);
+      caller?.removeEventListener("abort", onAbort);
+      wire.closed.removeEventListener("abort", onClose);
+      if (failed && !controller.signal.aborted) controller.abort(new RequestError(JsonRpcFaultCode.Aborted, method, `Request "${method}" failed while the client answered the server's input requests`));
+    },
+  };
+}
+
+/** Waits for `work` unless the exchange stops first (then rejects with its fault). */
+function orStop<T>(exchange: Exchange, work: Promise<T>): Promise<T> {
+  return Promise.race([work, exchange.stopped]);
+}
+
+/** The options of the next round: the same signal and progress callback, the total cap shortened by what already passed. */
+function nextOptions(options: RequestOptions | undefined, total: number, began: number): RequestOptions | undefined {
+  if (total === 0) return options;
+  const left = Math.max(1, total - (performance.now() - began));
   return { ...options, maxTotalTimeoutMs: left };
 }
 
@@ -107,7 +168,8 @@ function isHeaderMismatch(error: unknown): boolean {
  * only when the server asks for input or a -32020 comes back.
  */
 export function sendModern<Extra>(wire: ModernWire<Extra>, method: string, params: Params | undefined, options: RequestOptions | undefined, extra: Extra | undefined): Promise<unknown> {
-  const began = options?.maxTotalTimeoutMs === undefined || options.maxTotalTimeoutMs === 0 ? 0 : performance.now();
+  const total = totalOf(wire, options);
+  const began = total === 0 ? 0 : performance.now();
   let first: Promise<unknown>;
   try {
     first = wire.send(method, params, options, extra);
@@ -116,19 +178,29 @@ export function sendModern<Extra>(wire: ModernWire<Extra>, method: string, param
   }
   // One `then`, not an async frame: this runs on every modern request.
   return first.then(
-    (result: unknown) => (isInputRequired(result) ? continueCall({ wire, method, params, options, extra, began }, { result }) : result),
+    (result: unknown) => (isInputRequired(result) ? continueCall({ wire, method, params, options, extra, began, total }, { result }) : result),
     (error: unknown) => {
       if (!isHeaderMismatch(error)) throw error;
-      return continueCall({ wire, method, params, options, extra, began }, { error });
+      return continueCall({ wire, method, params, options, extra, began, total }, { error });
     },
   );
 }
 
 /** Goes on from a first outcome that asks for more: input rounds, and one retry after a -32020. */
 async function continueCall<E>(call: ModernCall<E>, first: Outcome): Promise<unknown> {
+  const exchange = startExchange(call);
+  let failed = true;
+  try {
+    const result = await runRounds(call, first, exchange);
+    failed = false;
+    return result;
+  } finally {
+    exchange.end(failed);
+  }
+}
+
+async function runRounds<E>(call: ModernCall<E>, first: Outcome, exchange: Exchange): Promise<unknown> {
   const { wire, method, params, options } = call;
-  // A signal of our own only when none was given: the input handlers take one.
-  const signal = options?.signal ?? new AbortController().signal;
   let round = 0;
   let retried = false;
   let current = params;
@@ -137,7 +209,7 @@ async function continueCall<E>(call: ModernCall<E>, first: Outcome): Promise<unk
     if ("error" in outcome) {
       if (retried || !isHeaderMismatch(outcome.error)) throw outcome.error;
       retried = true;
-      if (method === RequestMethod.ToolsCall) await wire.relist();
+      if (method === RequestMethod.ToolsCall) await orStop(exchange, wire.relist());
     } else {
       const { result } = outcome;
       if (!isInputRequired(result)) return result;
@@ -146,9 +218,8 @@ async function continueCall<E>(call: ModernCall<E>, first: Outcome): Promise<unk
         throw new McpClientError(ClientFaultCode.InputRoundsExceeded,
           `The server kept asking for input on "${method}" past ${wire.maxRounds} rounds; the call was abandoned (raise maxInputRounds if the server legitimately needs more)`);
       }
-      stopIfAborted(call, signal);
-      const inputResponses = isRecord(result.inputRequests) ? await answerOrStop(call, result.inputRequests, signal) : undefined;
-      stopIfAborted(call, signal);
+      exchange.check();
+      const inputResponses = isRecord(result.inputRequests) ? await orStop(exchange, answerRound(call, result.inputRequests, exchange.signal)) : undefined;
       const { inputResponses: _old, requestState: _state, ...base } = params ?? {};
       current = {
         ...base,
@@ -156,6 +227,7 @@ async function continueCall<E>(call: ModernCall<E>, first: Outcome): Promise<unk
         ...(typeof result.requestState === "string" ? { requestState: result.requestState } : {}),
       };
     }
-    outcome = await wire.send(method, current, nextOptions(options, call.began), call.extra).then((result: unknown) => ({ result }), (error: unknown) => ({ error }));
+    exchange.check();
+    outcome = await wire.send(method, current, nextOptions(options, call.total, call.began), call.extra).then((result: unknown) => ({ result }), (error: unknown) => ({ error }));
   }
 }

@@ -103,10 +103,41 @@ describe("era probe verdicts", () => {
     });
   }
 
+  for (const [label, answer] of [
+    ["an empty object", {}],
+    ["null", null],
+    ["supportedVersions as a string", { supportedVersions: "2026-07-28", capabilities: {} }],
+    ["no capabilities", { supportedVersions: ["2026-07-28"] }],
+    ["an input_required result", { resultType: "input_required", requestState: "x" }],
+  ] as const) {
+    it(`a discover answer that is not a DiscoverResult (${label}) falls back to initialize under "auto", and fails a pinned 2026-07-28`, async () => {
+      const server = await createScriptedServer({ handlers: { "server/discover": () => answer } });
+      const details = await client().connect(server.transport);
+      expect(details.protocolVersion).toBe("2025-11-25");
+      expect(server.received.map((r) => r.method)).toEqual(["server/discover", "initialize"]);
+      const pinned = await createScriptedServer({ handlers: { "server/discover": () => answer } });
+      const error = await client({ protocol: "2026-07-28" }).connect(pinned.transport).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(McpClientError);
+      expect(pinned.received.map((r) => r.method)).toEqual(["server/discover"]);
+    });
+  }
+
   it("a server that answers nothing falls back to initialize after the probe timeout", async () => {
     const server = await createScriptedServer({ handlers: { "server/discover": () => new Promise(() => {}) } });
     const details = await client({ probe: { timeoutMs: 30 } }).connect(server.transport);
     expect(details.protocolVersion).toBe("2025-11-25");
+  });
+
+  it("a slow modern-only server (a cold start past the probe timeout) that refuses initialize is probed again and reached", async () => {
+    let discovers = 0;
+    const server = await createScriptedServer({ handlers: {
+      // The first discover is answered late (the process was still starting); the server then answers at once.
+      "server/discover": async (params, ctx) => (++discovers === 1 ? new Promise((resolve) => setTimeout(() => resolve(discover(params, ctx)), 100)) : discover(params, ctx)),
+      initialize: () => { throw new JsonRpcError(-32601, "Method not found: initialize"); },
+    } });
+    const details = await client({ probe: { timeoutMs: 30 } }).connect(server.transport);
+    expect(details.protocolVersion).toBe("2026-07-28");
+    expect(server.received.map((r) => r.method)).toEqual(["server/discover", "initialize", "server/discover"]);
   });
 
   it("an HTTP 400 without a modern error body falls back to initialize; a 500 fails the attempt", async () => {
@@ -168,12 +199,16 @@ describe("verdict memory", () => {
     const again = await createScriptedServer();
     await client({ serverKey: "cmd a", eraMemory }).connect(again.transport);
     expect(again.received.map((r) => r.method)).toEqual(["initialize"]);
-    // The server was upgraded to modern-only: initialize fails, the verdict goes.
+    // The server was upgraded to modern-only: initialize fails, the server is probed again on the same connection.
     const upgraded = await createScriptedServer({ handlers: { initialize: () => { throw new JsonRpcError(-32022, "modern only", { supported: ["2026-07-28"], requested: "2025-11-25" }); }, "server/discover": discover } });
-    await client({ serverKey: "cmd a", eraMemory }).connect(upgraded.transport).catch(() => undefined);
-    expect(eraMemory.get("cmd a")).toBeUndefined();
-    const modern = await createScriptedServer({ handlers: { "server/discover": discover } });
-    expect((await client({ serverKey: "cmd a", eraMemory }).connect(modern.transport)).protocolVersion).toBe("2026-07-28");
+    expect((await client({ serverKey: "cmd a", eraMemory }).connect(upgraded.transport)).protocolVersion).toBe("2026-07-28");
+    expect(upgraded.received.map((r) => r.method)).toEqual(["initialize", "server/discover"]);
     expect(eraMemory.get("cmd a")).toEqual({ era: "modern", version: "2026-07-28" });
+    // A server that refuses initialize and is no modern one either: the attempt fails with initialize's error, the verdict goes.
+    eraMemory.set("cmd a", { era: "legacy" });
+    const broken = await createScriptedServer({ handlers: { initialize: () => { throw new JsonRpcError(-32603, "broken"); }, "server/discover": () => { throw new JsonRpcError(-32601, "Method not found"); } } });
+    await expect(client({ serverKey: "cmd a", eraMemory }).connect(broken.transport)).rejects.toThrow(/broken/);
+    expect(broken.received.map((r) => r.method)).toEqual(["initialize", "server/discover"]);
+    expect(eraMemory.get("cmd a")).toBeUndefined();
   });
 });

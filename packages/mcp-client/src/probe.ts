@@ -5,8 +5,9 @@
  * - a `DiscoverResult` naming a modern version we speak → modern; naming only older ones → `initialize`;
  * - a -32022 (or -32004, or any error with `data.supported`) → one retry at a mutual version,
  *   never a fall back to `initialize` while a modern version is mutual;
- * - any other JSON-RPC error, a timeout, or an HTTP 400/404/405 without a modern error body →
- *   `initialize` (legacy servers answer -32601, -32602, -32000 or nothing);
+ * - any other JSON-RPC error, a timeout, an HTTP 400/404/405 without a modern error body, or a
+ *   result that is not a `DiscoverResult` → `initialize` (legacy servers answer -32601, -32602,
+ *   -32000, nothing, or, when lenient, anything);
  * - the connection closing under the probe → a server that exits on unknown requests: legacy,
  *   on a fresh connection.
  * Anything else (network down, 5xx, auth refused) fails the attempt without a verdict.
@@ -39,6 +40,8 @@ export type ProbeOutcome =
       /** The versions the server named (its discover result, or the -32022 data). */
       readonly supported?: readonly string[];
       readonly closed?: boolean;
+      /** The probe went unanswered within its timeout (a legacy server, or one still starting). */
+      readonly timedOut?: boolean;
     };
 
 /** The HTTP status a transport error carries (`HttpClientError.status` of @proto/transport-http), if any. */
@@ -75,7 +78,7 @@ function verdictOf(discover: DiscoverResult, setup: ProbeSetup): ProbeOutcome {
 function fallbackFor(error: unknown): ProbeOutcome | undefined {
   if (error instanceof JsonRpcError) return { era: "legacy", version: undefined };
   if (error instanceof RequestError) {
-    if (error.code === "TIMEOUT") return { era: "legacy", version: undefined };
+    if (error.code === "TIMEOUT") return { era: "legacy", version: undefined, timedOut: true };
     if (error.code === "CLOSED") return { era: "legacy", version: undefined, closed: true };
     return undefined;
   }
@@ -88,7 +91,12 @@ export async function probeEra(call: HandshakeCall, setup: ProbeSetup): Promise<
   try {
     return verdictOf(await discoverAt(call, MODERN_VERSION, setup), setup);
   } catch (error) {
-    if (error instanceof McpClientError) throw error;
+    if (error instanceof McpClientError) {
+      // Not a DiscoverResult (`{}`, null, a wrong shape): no modern server said so, a lenient legacy one may answer anything.
+      if (error.code !== ClientFaultCode.InvalidResult || setup.choice === MODERN_VERSION) throw error;
+      setup.warn(`server/discover answered with something else than a DiscoverResult (${error.message}); falling back to initialize`, error.detail);
+      return { era: "legacy", version: undefined };
+    }
     const data = unsupportedVersionData(error instanceof JsonRpcError ? error : undefined);
     if (data !== undefined) {
       const mutual = MODERN_VERSIONS.find((version) => data.supported.includes(version));

@@ -5,7 +5,7 @@
  * the observer's request hooks (MCP 2025-11-25, basic/utilities "Progress", "Cancellation";
  * basic/lifecycle "Timeouts").
  */
-import { RequestError, type Peer } from "@proto/jsonrpc";
+import { RequestError, type Peer, type TrackedRequest } from "@proto/jsonrpc";
 import type { Implementation, ProgressToken } from "@proto/mcp-protocol";
 import type { ClientObserver, RequestEndEvent, RequestOutcome } from "./observer";
 import type { RequestOptions } from "./request-options";
@@ -38,6 +38,8 @@ export interface Outgoing {
   readonly isToolError?: (result: unknown) => boolean;
   /** A 2026-07-28 request: the result's `resultType` is checked (`input_required` passes through to the MRTR loop). */
   readonly modern?: boolean;
+  /** Told the request's handle (its JSON-RPC id) before it is sent: a listen stream matches its acknowledgement by it. */
+  readonly track?: (handle: TrackedRequest) => void;
 }
 
 /** The requester of one client. */
@@ -63,6 +65,12 @@ function outcomeOf(error: unknown): RequestOutcome {
   return "error";
 }
 
+/** The peer's options of a request on the fast path. */
+function fastOptions(options: RequestOptions | undefined, timeoutMs: number, track: Outgoing["track"]): { signal?: AbortSignal; timeoutMs: number; track?: (handle: TrackedRequest) => void } {
+  if (track !== undefined) return options?.signal === undefined ? { timeoutMs, track } : { signal: options.signal, timeoutMs, track };
+  return options?.signal === undefined ? { timeoutMs } : { signal: options.signal, timeoutMs };
+}
+
 function withMeta(params: Outgoing["params"], options: RequestOptions | undefined, token: ProgressToken | undefined): Outgoing["params"] {
   if (options?.meta === undefined && token === undefined) return params;
   // Object.assign and sets, not spreads: in V8 a literal that starts with a spread and then adds
@@ -86,7 +94,9 @@ export function createRequester(config: RequesterOptions): Requester {
     const call = new SlowCall(config, listeners, method, token, timeoutMs, maxTotalTimeoutMs, resets, options?.onProgress);
     if (token !== undefined) listeners.set(token, call);
     const signal = options?.signal;
-    const sent = out.peer.request(method, params, signal === undefined ? { timeoutMs, track: call.track } : { signal, timeoutMs, track: call.track });
+    const own = out.track;
+    const track = own === undefined ? call.track : (handle: TrackedRequest): void => (call.track(handle), own(handle));
+    const sent = out.peer.request(method, params, signal === undefined ? { timeoutMs, track } : { signal, timeoutMs, track });
     return sent.then(call.done, call.failed);
   }
 
@@ -141,7 +151,7 @@ export function createRequester(config: RequesterOptions): Requester {
       // The fast path (no progress, no shorter total cap) lets the peer time the request:
       // one `then`, no timer of the requester's.
       const raw = token === undefined && (maxTotalTimeoutMs === 0 || (timeoutMs !== 0 && timeoutMs <= maxTotalTimeoutMs))
-        ? out.peer.request(method, params, options?.signal === undefined ? { timeoutMs } : { signal: options.signal, timeoutMs })
+        ? out.peer.request(method, params, fastOptions(options, timeoutMs, out.track))
         : withDeadline(out, params, token, timeoutMs, maxTotalTimeoutMs);
       return finish === undefined ? raw.then(checkOf(method, out.modern === true)) : observed(out, raw, finish);
     } catch (error) {

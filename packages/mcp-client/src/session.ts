@@ -4,7 +4,7 @@
  * the transport. In the 2026-07-28 era there is no handshake: `server/discover` told what the
  * server offers, and every request carries the envelope (`modern`).
  */
-import { createPeer, type Logger, type Peer, type Transport } from "@proto/jsonrpc";
+import { createPeer, JsonRpcError, type Logger, type Peer, type Transport } from "@proto/jsonrpc";
 import { watchSessionId } from "./session-watch";
 import type { ClientCapabilities, DiscoverResult, Implementation, InitializeResult, ServerCapabilities } from "@proto/mcp-protocol";
 import { MetaKey, mcpCancellation } from "@proto/mcp-protocol";
@@ -12,7 +12,7 @@ import type { EraMemory, EraVerdict, ProtocolChoice } from "./era";
 import { modernCapabilities } from "./era";
 import { ClientFaultCode, McpClientError } from "./errors";
 import { handshake, type HandshakeCall, type HandshakeOptions } from "./handshake";
-import { probeEra, type ProbeOutcome } from "./probe";
+import { probeEra, type ProbeOutcome, type ProbeSetup } from "./probe";
 
 /** What the client knows about the server it is connected to. */
 export interface ServerDetails {
@@ -100,7 +100,12 @@ async function decide(call: HandshakeCall, setup: SessionSetup): Promise<ProbeOu
   const cached = setup.memory.get(setup.memoryKey);
   if (setup.choice === "2025-11-25") return { era: "legacy", version: undefined };
   if (cached?.era === "legacy" && setup.choice === "auto") return { era: "legacy", version: cached.version };
-  return probeEra(call, { choice: setup.choice, clientInfo: setup.clientInfo, capabilities: setup.capabilities, timeoutMs: setup.probeTimeoutMs, warn: (m, d) => setup.logger.warn(m, d) });
+  return probeEra(call, probeSetup(setup));
+}
+
+/** What the probe needs, from the session's setup (its choice is `auto` or `2026-07-28` here). */
+function probeSetup(setup: SessionSetup): ProbeSetup {
+  return { choice: setup.choice as ProbeSetup["choice"], clientInfo: setup.clientInfo, capabilities: setup.capabilities, timeoutMs: setup.probeTimeoutMs, warn: (m, d) => setup.logger.warn(m, d) };
 }
 
 async function establish(peer: Peer, setup: SessionSetup): Promise<Session> {
@@ -114,10 +119,7 @@ async function establish(peer: Peer, setup: SessionSetup): Promise<Session> {
     if (cached !== undefined) setup.memory.delete(setup.memoryKey);
     throw error;
   }
-  if (outcome.era === "modern") {
-    setup.memory.set(setup.memoryKey, { era: "modern", version: outcome.version });
-    return { peer, server: modernDetails(outcome.version, outcome.discover), modern: { version: outcome.version, capabilities: modernCapabilities(setup.capabilities) } };
-  }
+  if (outcome.era === "modern") return modernSession(peer, setup, outcome);
   const verdict: EraVerdict = outcome.version === undefined ? { era: "legacy" } : { era: "legacy", version: outcome.version };
   if (outcome.closed === true) {
     setup.memory.set(setup.memoryKey, verdict);
@@ -134,8 +136,26 @@ async function establish(peer: Peer, setup: SessionSetup): Promise<Session> {
     return { peer, server: legacyDetails(initialize, outcome.supported) };
   } catch (error) {
     if (cached !== undefined) setup.memory.delete(setup.memoryKey);
-    throw error;
+    // A legacy verdict the server refused, when it was remembered or came from a probe that timed
+    // out (a server still starting): it answered initialize with an error, so it is up and reads
+    // requests. Probe it now, on this connection, instead of failing the attempt.
+    const guessed = cached?.era === "legacy" || (outcome.era === "legacy" && outcome.timedOut === true);
+    if (!guessed || setup.choice !== "auto" || !answered(error)) throw error;
+    const again = await probeEra(call, probeSetup(setup));
+    if (again.era !== "modern") throw error;
+    return modernSession(peer, setup, again);
   }
+}
+
+/** An error the server answered with (to `initialize`): it is up and reads requests. */
+function answered(error: unknown): boolean {
+  return error instanceof JsonRpcError || (error instanceof McpClientError && error.code === ClientFaultCode.UnsupportedVersion);
+}
+
+/** The 2026-07-28 session a probe found, its verdict remembered. */
+function modernSession(peer: Peer, setup: SessionSetup, outcome: Extract<ProbeOutcome, { era: "modern" }>): Session {
+  setup.memory.set(setup.memoryKey, { era: "modern", version: outcome.version });
+  return { peer, server: modernDetails(outcome.version, outcome.discover), modern: { version: outcome.version, capabilities: modernCapabilities(setup.capabilities) } };
 }
 
 /**
