@@ -4,7 +4,7 @@ import type { Client, ClientOptions } from "./client-types";
 import { createClient } from "./client";
 import { ClientFaultCode, McpClientError } from "./errors";
 import { createScriptedServer, type ScriptedServer } from "./fixtures/scripted-server";
-import { discover } from "./fixtures/modern-discover";
+import { discover, modernDone, modernTools } from "./fixtures/modern-discover";
 
 /**
  * What one multi round-trip call (2026-07-28 basic/patterns/mrtr) keeps across its rounds, seen
@@ -17,8 +17,8 @@ afterEach(async () => {
 });
 
 type Params = { readonly [key: string]: unknown };
-const tools: RequestHandler = () => ({ resultType: "complete", ttlMs: 0, cacheScope: "public", tools: [{ name: "t", inputSchema: { type: "object" } }] });
-const done = { resultType: "complete", content: [{ type: "text", text: "done" }] };
+const tools = modernTools;
+const done = modernDone;
 const ask = {
   resultType: "input_required",
   requestState: "s",

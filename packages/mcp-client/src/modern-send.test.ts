@@ -4,7 +4,7 @@ import type { Client, ClientOptions } from "./client-types";
 import { createClient } from "./client";
 import { ClientFaultCode, McpClientError } from "./errors";
 import { createScriptedServer, type ScriptedServer } from "./fixtures/scripted-server";
-import { discover } from "./fixtures/modern-discover";
+import { discover, modernDone, modernTools } from "./fixtures/modern-discover";
 
 const clients: Client[] = [];
 afterEach(async () => {
@@ -12,8 +12,8 @@ afterEach(async () => {
 });
 
 type Params = { readonly [key: string]: unknown };
-const tools: RequestHandler = () => ({ resultType: "complete", ttlMs: 0, cacheScope: "public", tools: [{ name: "t", inputSchema: { type: "object" } }] });
-const done = { resultType: "complete", content: [{ type: "text", text: "done" }] };
+const tools = modernTools;
+const done = modernDone;
 const ask = (extra: Params = {}) => ({
   resultType: "input_required",
   inputRequests: { who: { method: "elicitation/create", params: { message: "Who?", requestedSchema: { type: "object", properties: { name: { type: "string" } } } } } },
